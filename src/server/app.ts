@@ -1,0 +1,83 @@
+// buildApp(config): the whole server as a Fastify instance that has not started listening.
+// Tests inject into it or listen on an ephemeral port; main.ts listens for real.
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { ServerConfig } from './config.ts';
+import { openDatabase, type OpenedDb } from './db/kysely.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerAccessControl } from './plugins/access.ts';
+import { registerCsrfGuard } from './plugins/csrf.ts';
+import { registerStaticApp } from './plugins/static-app.ts';
+import { registerShutdownGate } from './plugins/shutdown-gate.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { LOG_REDACT_PATHS } from './logging.ts';
+
+export interface AppContext {
+  config: ServerConfig;
+  opened: OpenedDb;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** 1 MiB covers every JSON call; images go through multipart with their own limit. */
+export const BODY_LIMIT = 1024 * 1024;
+
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Radix injects <style> elements for scroll locking; scripts stay strictly 'self'.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+export async function buildApp(
+  config: ServerConfig,
+  opened: OpenedDb = openDatabase(config.databaseUrl, config.dataDir),
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  app.decorate('ctx', { config, opened });
+  app.addHook('onClose', async () => {
+    await opened.db.destroy();
+  });
+
+  await migrateToLatest(opened);
+
+  registerErrorHandling(app);
+  registerShutdownGate(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  registerCsrfGuard(app);
+  registerAccessControl(app, opened.db, { loginSessionIdleMs: config.loginSessionIdleMs });
+
+  await app.register(healthRoutes);
+
+  await registerStaticApp(app, config.staticDir);
+  return app;
+}

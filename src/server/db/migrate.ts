@@ -1,0 +1,24 @@
+// Runs the migrations at start. Names are timestamped so they sort in the order written;
+// each is built for the dialect at hand (see column-types.ts).
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { OpenedDb } from './kysely.ts';
+import { columnTypesFor } from './migrations/column-types.ts';
+import { initialSchema } from './migrations/2026-11-21T2100-initial-schema.ts';
+
+function provider(opened: OpenedDb): MigrationProvider {
+  const t = columnTypesFor(opened.dialect);
+  const migrations: Record<string, Migration> = {
+    '2026-11-21T2100-initial-schema': initialSchema(t),
+  };
+  return { getMigrations: () => Promise.resolve(migrations) };
+}
+
+export async function migrateToLatest(opened: OpenedDb): Promise<void> {
+  const migrator = new Migrator({ db: opened.db, provider: provider(opened) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined || failed !== undefined) {
+    const name = failed?.migrationName ?? 'unknown';
+    throw new Error(`migration ${name} failed`, { cause: error });
+  }
+}

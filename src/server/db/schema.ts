@@ -1,0 +1,211 @@
+// Table types for Kysely. Times are ISO 8601 UTC strings with milliseconds and 'Z'
+// (toISOString), so they sort and compare the same way on SQLite and PostgreSQL.
+// Booleans are integers 0/1 on both dialects.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Role = 'CLIENT' | 'VOLUNTEER' | 'ADMIN';
+export type VolunteerSubRole = 'REGULAR' | 'TEAM_LEAD' | 'CLINICIAN';
+export type OrderStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'CANCELLED';
+export type OrderType = 'CLIENT' | 'GUEST';
+export type RoundStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
+export type SignupStatus = 'CONFIRMED' | 'WAITLISTED';
+export type ApplicationStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** lower(username): uniqueness is case-insensitive. */
+  username_key: string;
+  email: string | null;
+  /** lower(email), unique when present. */
+  email_key: string | null;
+  phone: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  role: Role;
+  volunteer_subrole: VolunteerSubRole | null;
+  subrole_notes: string | null;
+  /** argon2id PHC string; null until a password is set (approved applicant). */
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoginSessionsTable {
+  /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface SecureSessionsTable {
+  id: string;
+  /** PKCS#8 (base64) of the server's one-time ECDH key; cleared once the handshake completes. */
+  server_private_key: string | null;
+  /** Raw AES-256 key (base64) once the handshake completed, else null. */
+  aes_key: string | null;
+  /** The login session this secure session is bound to, once a login went through it. */
+  login_session_id: string | null;
+  created_at: string;
+  last_used_at: string;
+  /** Uncompleted: a minute after creation. Completed: the absolute expiry. */
+  expires_at: string;
+}
+
+export interface SecureSessionIvsTable {
+  session_id: string;
+  iv: string;
+  seen_at: string;
+}
+
+export interface ImagesTable {
+  id: string;
+  content_type: string;
+  bytes: Uint8Array;
+  thumb_content_type: string;
+  thumb_bytes: Uint8Array;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface CargoItemsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  description: string | null;
+  category: string | null;
+  /** The total; the sum of the sizes when the item has sizes. */
+  quantity: number;
+  image_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CargoItemSizesTable {
+  item_id: number;
+  size_label: string;
+  quantity: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  order_type: OrderType;
+  status: OrderStatus;
+  delivery_address: string;
+  phone_number: string | null;
+  notes: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  round_id: number | null;
+  request_time: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  item_name: string;
+  quantity: number;
+  /** The catalogue item reserved from; null for a custom request. */
+  cargo_item_id: number | null;
+  size_label: string | null;
+  is_custom: number;
+}
+
+export interface RoundsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  location: string | null;
+  start_time: string;
+  end_time: string;
+  max_participants: number;
+  status: RoundStatus;
+  team_lead_id: number | null;
+  clinician_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoundSignupsTable {
+  id: Generated<number>;
+  round_id: number;
+  user_id: number;
+  status: SignupStatus;
+  created_at: string;
+}
+
+export interface VolunteerApplicationsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  notes: string | null;
+  status: ApplicationStatus;
+  submission_date: string;
+  decided_at: string | null;
+  decided_by: number | null;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string | null;
+  phone_number: string;
+  content: string;
+  created_at: string;
+}
+
+export interface PasswordResetCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the 6-digit code. */
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  /** 'user:<id>' or 'anon' — keys are scoped to the caller. */
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  /** SHA-256 (hex) of the request body, to tell a replay from a reuse with another body. */
+  request_hash: string;
+  status_code: number;
+  reply_json: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  login_sessions: LoginSessionsTable;
+  secure_sessions: SecureSessionsTable;
+  secure_session_ivs: SecureSessionIvsTable;
+  images: ImagesTable;
+  cargo_items: CargoItemsTable;
+  cargo_item_sizes: CargoItemSizesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  rounds: RoundsTable;
+  round_signups: RoundSignupsTable;
+  volunteer_applications: VolunteerApplicationsTable;
+  feedback: FeedbackTable;
+  password_reset_codes: PasswordResetCodesTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,102 @@
+// Who the caller is, in one place (wire-protocol.md "Who the caller is").
+// - Identity comes only from the login-session cookie (request.user).
+// - Deny by default: every /api route must declare `config.access`; a route without one makes
+//   the server refuse to start.
+// - Identity fields the client sends (userId, adminUsername, Admin-Username) are checked
+//   against the session: naming anyone else is a 403. Claimed roles are ignored.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/kysely.ts';
+import type { Role } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { findSessionUser, type SessionUser } from '../auth/login-sessions.repository.ts';
+
+/** 'public': anyone; 'signedIn': any signed-in user; a list: only those roles. */
+export type Access = 'public' | 'signedIn' | readonly Role[];
+
+export const LOGIN_COOKIE = 'sm_login';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    loginSessionId: string | null;
+  }
+}
+
+function claimedValues(request: FastifyRequest, field: string): unknown[] {
+  const found: unknown[] = [];
+  for (const source of [request.query, request.body]) {
+    if (source !== null && typeof source === 'object' && Object.hasOwn(source, field)) {
+      found.push((source as Record<string, unknown>)[field]);
+    }
+  }
+  return found;
+}
+
+/** A claim as text; anything that is not a string or number can match no one. */
+function claimText(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '\u0000';
+}
+
+/** A claimed identity that names someone other than the session's user is a 403. */
+export function checkClaimedIdentity(request: FastifyRequest): void {
+  const user = request.user;
+  for (const claimed of claimedValues(request, 'userId').map(claimText)) {
+    if (claimed === undefined) continue;
+    if (user === null || claimed !== String(user.userId)) {
+      throw forbidden('The userId does not match the signed-in user.');
+    }
+  }
+  const adminClaims = claimedValues(request, 'adminUsername');
+  const header = request.headers['admin-username'];
+  if (typeof header === 'string') adminClaims.push(header);
+  for (const claimed of adminClaims.map(claimText)) {
+    if (claimed === undefined) continue;
+    if (user === null || claimed.toLowerCase() !== user.username.toLowerCase()) {
+      throw forbidden('The admin username does not match the signed-in user.');
+    }
+  }
+}
+
+export function checkAccess(access: Access, user: SessionUser | null): void {
+  if (access === 'public') return;
+  if (user === null) throw unauthorized();
+  if (access === 'signedIn') return;
+  if (!access.includes(user.role)) throw forbidden();
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  db: Db,
+  options: { loginSessionIdleMs: number },
+): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('loginSessionId', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.config?.access === undefined) {
+      throw new Error(`route ${route.method.toString()} ${route.url} declares no access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[LOGIN_COOKIE];
+    if (token === undefined || token === '') return;
+    const found = await findSessionUser(db, token, new Date(), options.loginSessionIdleMs);
+    if (found === undefined) return;
+    request.user = found.user;
+    request.loginSessionId = found.sessionId;
+  });
+
+  // preValidation: the body is parsed (and decrypted) by now, but not yet validated, so a
+  // caller without access learns nothing from validation messages.
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return; // not an /api route (static files)
+    checkAccess(access, request.user);
+    checkClaimedIdentity(request);
+  });
+}

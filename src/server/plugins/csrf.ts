@@ -1,0 +1,36 @@
+// Cross-site request refusal (wire-protocol.md): a state-changing request must carry
+// something a browser cannot send cross-site without a CORS preflight, and requests that say
+// they come from another site are refused. The server sends no CORS grants at all.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from '../errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const PREFLIGHTED_HEADERS = ['x-session-id', 'idempotency-key', 'admin-username'];
+
+function isForeignOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === 'null') return origin === 'null';
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+function carriesPreflightedSignal(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'] ?? '';
+  if (type.startsWith('application/json')) return true;
+  return PREFLIGHTED_HEADERS.some((h) => request.headers[h] !== undefined);
+}
+
+export function registerCsrfGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw forbidden('Cross-site requests are not allowed.');
+    if (isForeignOrigin(request)) throw forbidden('Cross-site requests are not allowed.');
+    if (SAFE_METHODS.has(request.method)) return;
+    // Multipart uploads (admin images) are sent with Admin-Username, which forces a preflight.
+    if (!carriesPreflightedSignal(request)) throw forbidden('Cross-site requests are not allowed.');
+  });
+}

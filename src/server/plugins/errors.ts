@@ -1,0 +1,60 @@
+// Turns every failure into the envelope: our AppErrors, zod validation errors, Fastify's own
+// errors (bad JSON, body too large, wrong content type, rate limits) and unexpected throws.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError, envelopeOf, type ErrorCode } from '../errors.ts';
+
+const fastifyCodeMap: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_VALIDATION: 'BAD_REQUEST',
+  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_FILES_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_PARTS_LIMIT: 'PAYLOAD_TOO_LARGE',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'Invalid request.';
+  const field = issue.path.join('.');
+  return field === '' ? issue.message : `${field}: ${issue.message}`;
+}
+
+function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(error));
+  const fe = error as Partial<FastifyError>;
+  if (typeof fe.code === 'string') {
+    const mapped = fastifyCodeMap[fe.code];
+    if (mapped !== undefined) return new AppError(mapped, fe.message ?? 'Bad request.');
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    if (fe.statusCode === 429)
+      return new AppError('RATE_LIMITED', 'Too many requests. Try again later.');
+    // Fastify's own 4xx (e.g. bad content type) carry safe messages.
+    return new AppError(
+      fe.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
+      fe.message ?? 'Bad request.',
+    );
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const known = toAppError(error);
+    if (known !== undefined) {
+      if (known.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', '60');
+      return reply.status(known.statusCode).send(envelopeOf(known));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(envelopeOf(new AppError('INTERNAL', 'Something went wrong. Please try again.')));
+  });
+}

@@ -1,0 +1,34 @@
+// Serves the built PWA from dist/. Client routes fall back to index.html; /api never does:
+// an unknown /api path is a 404 envelope. Hashed assets are cached for a year; index.html and
+// the service worker are always revalidated so updates reach users.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { envelopeOf, notFound } from '../errors.ts';
+
+export async function registerStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
+  const hasBuild = fs.existsSync(path.join(staticDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasBuild && wantsPage && !request.url.startsWith('/api/') && request.url !== '/api') {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(envelopeOf(notFound('No such endpoint.')));
+  });
+}

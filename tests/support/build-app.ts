@@ -1,0 +1,82 @@
+// A fresh server for each test file, on each dialect: an SQLite file in a temp folder, and a
+// new PostgreSQL database (when the machine runs PostgreSQL; see global-setup.ts).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '#server/app';
+import { loadConfig, type ServerConfig } from '#server/config';
+import type { DialectName } from '#server/db/kysely';
+
+export function testDialects(): DialectName[] {
+  return inject('postgresUrl') === '' ? ['sqlite'] : ['sqlite', 'postgres'];
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: ServerConfig;
+  dialect: DialectName;
+  /** Base URL once listening (started with listen: true). */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('postgresUrl');
+  const name = `streetmed_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  dialect: DialectName,
+  overrides: Partial<ServerConfig> = {},
+  options: { listen?: boolean } = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-test-'));
+  const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config: ServerConfig = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      STATIC_DIR: path.join(dataDir, 'no-build'),
+    }),
+    databaseUrl: pgDb?.url,
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  let baseUrl = '';
+  if (options.listen === true) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+  }
+  return {
+    app,
+    config,
+    dialect,
+    baseUrl,
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
