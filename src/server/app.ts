@@ -12,7 +12,14 @@ import { registerAccessControl } from './plugins/access.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { registerShutdownGate } from './plugins/shutdown-gate.ts';
+import { registerSecureChannel } from './plugins/secure-channel.ts';
+import { securityRoutes } from './security/security.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { feedbackRoutes } from './feedback/feedback.routes.ts';
+import { applicationRoutes } from './applications/applications.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { registerMailer } from './mail/mail-plugin.ts';
+import { registerIdempotencyPruning } from './idempotency/idempotency-pruning.ts';
 import { LOG_REDACT_PATHS } from './logging.ts';
 
 export interface AppContext {
@@ -75,8 +82,16 @@ export async function buildApp(
   await app.register(fastifyRateLimit, { global: false });
   registerCsrfGuard(app);
   registerAccessControl(app, opened.db, { loginSessionIdleMs: config.loginSessionIdleMs });
+  // After access control: the channel checks a session's login binding against its cookie.
+  registerSecureChannel(app, opened.db, { secureSessionIdleMs: config.secureSessionIdleMs });
+  registerMailer(app, config);
+  registerIdempotencyPruning(app, opened.db);
 
   await app.register(healthRoutes);
+  await app.register(securityRoutes);
+  await app.register(authRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(applicationRoutes);
 
   await registerStaticApp(app, config.staticDir);
   return app;

@@ -12,6 +12,8 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   /** undefined = write each message as an .eml file under dataDir/mail. */
   smtpUrl: string | undefined;
+  /** The From of outgoing mail (MAIL_FROM). */
+  mailFrom: string;
   clientAuthKey: string;
   clientId: string;
   siteTitle: string;
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminUsername: nonEmpty(env.ADMIN_USERNAME),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'StreetMed Supply <no-reply@localhost>',
     clientAuthKey: nonEmpty(env.CLIENT_AUTH_KEY) ?? DEFAULT_CLIENT_AUTH_KEY,
     clientId: nonEmpty(env.CLIENT_ID) ?? DEFAULT_CLIENT_ID,
     siteTitle: nonEmpty(env.SITE_TITLE) ?? DEFAULT_SITE_TITLE,

@@ -101,3 +101,26 @@ export async function deleteLoginSession(db: Db, id: string): Promise<void> {
 export async function deleteUserLoginSessions(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('login_sessions').where('user_id', '=', userId).execute();
 }
+
+/** The ids of a user's login sessions (to end the secure sessions bound to them). */
+export async function listLoginSessionIds(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('login_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Ends every login of a user except one (a password change keeps the caller signed in). */
+export async function deleteOtherLoginSessions(
+  db: Db,
+  userId: number,
+  keepId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('login_sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepId)
+    .execute();
+}

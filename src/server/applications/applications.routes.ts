@@ -1,0 +1,38 @@
+// POST /api/volunteer/apply: public (visitors apply), rate limited, replayable with an
+// Idempotency-Key (the web client sends it through its outbox).
+import type { FastifyInstance } from 'fastify';
+import {
+  VOLUNTEER_APPLY_PATH,
+  volunteerApplyRequest,
+  type VolunteerApplyReply,
+} from '#shared/contracts/applications';
+import { validateVolunteerApplication } from '#shared/rules/validation';
+import { badRequest } from '../errors.ts';
+import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { applyToVolunteer } from './applications.service.ts';
+
+/** Per client address and minute, times config.rateLimitScale. */
+export const APPLY_RATE_LIMIT = 10;
+
+export async function applicationRoutes(app: FastifyInstance): Promise<void> {
+  const max = APPLY_RATE_LIMIT * app.ctx.config.rateLimitScale;
+  app.post(
+    VOLUNTEER_APPLY_PATH,
+    { config: { access: 'public', rateLimit: { max, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const input = volunteerApplyRequest.parse(request.body ?? {});
+      const { firstName, lastName, email, phone } = input;
+      const invalid = validateVolunteerApplication({ firstName, lastName, email, phone });
+      if (invalid !== null) throw badRequest(invalid);
+      return runIdempotent(request, reply, app.ctx.opened.db, async (trx) => {
+        const applicationId = await applyToVolunteer(trx, input, new Date());
+        const body: VolunteerApplyReply = {
+          status: 'success',
+          message: 'Application submitted successfully.',
+          applicationId,
+        };
+        return { statusCode: 200, body };
+      });
+    },
+  );
+}

@@ -1,0 +1,97 @@
+// POST /api/auth/password/request-reset and /verify-reset: public, rate limited, replayable.
+// The request's reply is the same whether or not the email is known, and the mail goes out
+// after the reply so its timing tells nothing either. Every failed verify gets one message.
+import type { FastifyInstance } from 'fastify';
+import {
+  AUTH_PATHS,
+  requestResetRequest,
+  verifyResetRequest,
+  type MessageReply,
+} from '#shared/contracts/auth';
+import {
+  validateResetPassword,
+  validateResetRequest,
+  validateResetVerify,
+} from '#shared/rules/validation';
+import { badRequest, envelopeOf } from '../errors.ts';
+import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
+import { clearLoginCookie } from './auth-cookie.ts';
+import { hashPassword } from './passwords.ts';
+import { issueResetCode, redeemResetCode, resetCodeMail } from './password-reset.service.ts';
+import { findUserByEmail } from './users.repository.ts';
+
+/** Per client address and hour (times config.rateLimitScale). */
+export const RESET_REQUEST_RATE_LIMIT = 10;
+export const RESET_VERIFY_RATE_LIMIT = 30;
+
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for this email, a recovery code has been sent to it.';
+export const RESET_DONE_MESSAGE = 'Your password has been reset. Please log in.';
+export const RESET_CODE_INVALID_MESSAGE = 'The recovery code is invalid or has expired.';
+
+export function registerPasswordResetRoutes(app: FastifyInstance): void {
+  const { config, opened } = app.ctx;
+  const db = opened.db;
+  const perHour = (max: number) => ({ max: max * config.rateLimitScale, timeWindow: '1 hour' });
+
+  app.post(
+    AUTH_PATHS.requestReset,
+    { config: { access: 'public', rateLimit: perHour(RESET_REQUEST_RATE_LIMIT) } },
+    async (request, reply) => {
+      const input = requestResetRequest.parse(request.body ?? {});
+      const invalid = validateResetRequest(input);
+      if (invalid !== null) throw badRequest(invalid);
+      const outbox: MailMessage[] = [];
+      const body = await runIdempotent(request, reply, db, async (trx) => {
+        const user = await findUserByEmail(trx, input.email ?? '');
+        if (user?.email != null) {
+          const code = await issueResetCode(trx, user.id, new Date());
+          outbox.push(resetCodeMail(config.siteTitle, user.email, code));
+          request.log.info({ event: 'reset.requested', userId: user.id }, 'reset code issued');
+        } else {
+          request.log.info({ event: 'reset.requested-unknown' }, 'reset for an unknown email');
+        }
+        const ok: MessageReply = { status: 'success', message: RESET_REQUESTED_MESSAGE };
+        return { statusCode: 200, body: ok };
+      });
+      // Only after the commit, and never again on a replay (the work did not run then).
+      for (const mail of outbox) app.mailer.sendInBackground(mail);
+      return body;
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.verifyReset,
+    { config: { access: 'public', rateLimit: perHour(RESET_VERIFY_RATE_LIMIT) } },
+    async (request, reply) => {
+      const input = verifyResetRequest.parse(request.body ?? {});
+      const invalid = validateResetVerify(input) ?? validateResetPassword(input.newPassword);
+      if (invalid !== null) throw badRequest(invalid);
+      const passwordHash = await hashPassword(input.newPassword ?? '');
+      const ended: string[] = [];
+      let resetUserId: number | undefined;
+      const body = await runIdempotent(request, reply, db, async (trx) => {
+        const code = (input.otp ?? '').trim();
+        const email = input.email ?? '';
+        const result = await redeemResetCode(trx, { email, code, passwordHash }, new Date());
+        if (!result.ok) {
+          // Returned, not thrown: the counted try must be committed with the refusal.
+          request.log.warn({ event: 'reset.failed', reason: result.reason }, 'reset refused');
+          return { statusCode: 400, body: envelopeOf(badRequest(RESET_CODE_INVALID_MESSAGE)) };
+        }
+        ended.push(...result.endedSessionIds);
+        resetUserId = result.userId;
+        request.log.info({ event: 'reset.done', userId: result.userId }, 'password reset');
+        const ok: MessageReply = { status: 'success', message: RESET_DONE_MESSAGE };
+        return { statusCode: 200, body: ok };
+      });
+      for (const id of ended) await endSecureSessionsOfLogin(db, id);
+      if (resetUserId !== undefined && request.user?.userId === resetUserId) {
+        clearLoginCookie(reply, config); // the caller's own login just ended too
+      }
+      return body;
+    },
+  );
+}

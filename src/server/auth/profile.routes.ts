@@ -1,0 +1,148 @@
+// PUT /api/auth/update/username|email|password|phone: the signed-in user's own profile (the
+// access plugin refuses a userId naming anyone else). Email, password and phone need the
+// current password; wrong ones count as sign-in failures, so this is no way around the login
+// throttle. Replayable with an Idempotency-Key: every check that depends on the account as it
+// is now ("different from the current one", the current password) runs inside the guarded
+// work, so a replay after the change returns the first reply instead of a fresh refusal.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AUTH_PATHS,
+  updateEmailRequest,
+  updatePasswordRequest,
+  updatePhoneRequest,
+  updateUsernameRequest,
+  type ProfileUpdateReply,
+} from '#shared/contracts/auth';
+import {
+  validateProfileEmail,
+  validateProfilePassword,
+  validateProfilePhone,
+  validateProfileUsername,
+} from '#shared/rules/validation';
+import type { UserRow } from '../db/schema.ts';
+import { badRequest, notFound, unauthorized } from '../errors.ts';
+import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
+import type { SessionUser } from './login-sessions.repository.ts';
+import { refuseWhileThrottled } from './login.routes.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { changePassword, changeProfile } from './profile.service.ts';
+import { findUserById, keyOf, type ProfileChange } from './users.repository.ts';
+
+/** Profile updates per client address and minute (times config.rateLimitScale). */
+export const PROFILE_RATE_LIMIT = 30;
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
+
+interface UpdatePlan {
+  /** The spec's check against the account as it is now; a message refuses. */
+  validate(row: UserRow): string | null;
+  /** The current password the caller typed, when the field needs one. */
+  currentPassword?: string;
+  change: ProfileChange;
+  message: string;
+}
+
+function replyBodyOf(user: UserRow, message: string): ProfileUpdateReply {
+  return {
+    status: 'success',
+    message,
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+  };
+}
+
+function sessionUserOf(request: FastifyRequest): SessionUser {
+  if (request.user === null) throw unauthorized(); // access 'signedIn' already refused it
+  return request.user;
+}
+
+export function registerProfileRoutes(app: FastifyInstance, throttle: LoginThrottle): void {
+  const { config, opened } = app.ctx;
+  const db = opened.db;
+  const routeConfig = {
+    access: 'signedIn' as const,
+    rateLimit: { max: PROFILE_RATE_LIMIT * config.rateLimitScale, timeWindow: '1 minute' },
+  };
+
+  /** Runs the plan in one guarded transaction; returns the reply body. */
+  async function update(request: FastifyRequest, reply: FastifyReply, plan: UpdatePlan) {
+    const user = sessionUserOf(request);
+    const account = keyOf(user.username);
+    if (plan.currentPassword !== undefined) refuseWhileThrottled(throttle, request, reply, account);
+    const ended: string[] = [];
+    const body = await runIdempotent(request, reply, db, async (trx) => {
+      const row = await findUserById(trx, user.userId);
+      if (row === undefined) throw notFound('This account no longer exists.');
+      const invalid = plan.validate(row);
+      if (invalid !== null) throw badRequest(invalid);
+      const password = plan.currentPassword;
+      if (password !== undefined && !(await verifyPassword(row.password_hash, password))) {
+        throttle.recordFailure(request.ip, account, Date.now());
+        request.log.warn({ event: 'profile.wrong-password', userId: row.id }, 'wrong password');
+        throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
+      }
+      const now = new Date();
+      let updated: UserRow;
+      if ('passwordHash' in plan.change) {
+        const keepId = request.loginSessionId ?? '';
+        const result = await changePassword(trx, row.id, plan.change.passwordHash, keepId, now);
+        ended.push(...result.endedSessionIds);
+        updated = result.user;
+      } else {
+        updated = await changeProfile(trx, row.id, plan.change, now);
+      }
+      const field = Object.keys(plan.change)[0];
+      request.log.info({ event: 'profile.updated', field, userId: row.id }, 'profile updated');
+      return { statusCode: 200, body: replyBodyOf(updated, plan.message) };
+    });
+    // After the commit: the secure sessions bound to logins a password change ended.
+    for (const id of ended) await endSecureSessionsOfLogin(db, id);
+    return body;
+  }
+
+  app.put(AUTH_PATHS.updateUsername, { config: routeConfig }, async (request, reply) => {
+    const input = updateUsernameRequest.parse(request.body ?? {});
+    const newUsername = input.newUsername ?? '';
+    return update(request, reply, {
+      validate: (row) => validateProfileUsername({ newUsername, currentUsername: row.username }),
+      change: { username: newUsername },
+      message: 'Username updated successfully',
+    });
+  });
+
+  app.put(AUTH_PATHS.updateEmail, { config: routeConfig }, async (request, reply) => {
+    const input = updateEmailRequest.parse(request.body ?? {});
+    return update(request, reply, {
+      validate: (row) => validateProfileEmail({ ...input, currentEmail: row.email }),
+      currentPassword: input.currentPassword ?? '',
+      change: { email: (input.newEmail ?? '').trim() },
+      message: 'Email updated successfully',
+    });
+  });
+
+  app.put(AUTH_PATHS.updatePhone, { config: routeConfig }, async (request, reply) => {
+    const input = updatePhoneRequest.parse(request.body ?? {});
+    return update(request, reply, {
+      validate: (row) => validateProfilePhone({ ...input, currentPhone: row.phone }),
+      currentPassword: input.currentPassword ?? '',
+      change: { phone: (input.newPhone ?? '').trim() },
+      message: 'Phone number updated successfully',
+    });
+  });
+
+  app.put(AUTH_PATHS.updatePassword, { config: routeConfig }, async (request, reply) => {
+    const input = updatePasswordRequest.parse(request.body ?? {});
+    // Format first (no state involved), so a bad password is not hashed for nothing.
+    const invalid = validateProfilePassword(input);
+    if (invalid !== null) throw badRequest(invalid);
+    return update(request, reply, {
+      validate: () => null,
+      currentPassword: input.currentPassword ?? '',
+      change: { passwordHash: await hashPassword(input.newPassword ?? '') },
+      message: 'Password updated successfully',
+    });
+  });
+}

@@ -1,0 +1,55 @@
+// Registration always makes a CLIENT (domain-decisions.md "People"); usernames and emails are
+// unique case-insensitively. Checked first for the spec's messages; the unique indexes catch
+// a concurrent registration that slipped between the check and the insert.
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { conflict, type AppError } from '../errors.ts';
+import {
+  emailTaken,
+  insertUser,
+  isUniqueViolation,
+  usernameTaken,
+  type NewAccount,
+} from './users.repository.ts';
+
+export const USERNAME_TAKEN_MESSAGE =
+  'This username is already taken. Please try a different username.';
+export const EMAIL_TAKEN_MESSAGE =
+  'This email is already registered. Please use a different email or try logging in.';
+
+/** The 409 for a unique-index violation, telling username from email by the index named. */
+export function takenConflict(err: unknown): AppError {
+  const e = err as { constraint?: unknown; message?: unknown };
+  const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
+  const where = `${textOf(e.constraint)} ${textOf(e.message)}`;
+  return conflict(where.includes('email_key') ? EMAIL_TAKEN_MESSAGE : USERNAME_TAKEN_MESSAGE);
+}
+
+export async function checkAvailable(
+  trx: Transaction<Database>,
+  fields: { username?: string; email?: string | null },
+  exceptUserId?: number,
+): Promise<void> {
+  if (fields.username !== undefined && (await usernameTaken(trx, fields.username, exceptUserId)))
+    throw conflict(USERNAME_TAKEN_MESSAGE);
+  if (
+    fields.email !== undefined &&
+    fields.email !== null &&
+    (await emailTaken(trx, fields.email, exceptUserId))
+  )
+    throw conflict(EMAIL_TAKEN_MESSAGE);
+}
+
+export async function registerClient(
+  trx: Transaction<Database>,
+  account: Omit<NewAccount, 'role'>,
+  now: Date,
+): Promise<number> {
+  await checkAvailable(trx, account);
+  try {
+    return await insertUser(trx, { ...account, role: 'CLIENT' }, now);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw takenConflict(err);
+    throw err;
+  }
+}

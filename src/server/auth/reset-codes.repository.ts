@@ -1,0 +1,75 @@
+// Password-reset codes: only the SHA-256 of a code is stored. A new code invalidates the
+// user's older ones (marked used), so at most one code per user is live.
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export interface LiveCode {
+  id: number;
+  codeHash: string;
+  attempts: number;
+  expiresAt: string;
+}
+
+export async function replaceCode(
+  trx: Transaction<Database>,
+  userId: number,
+  code: string,
+  now: Date,
+  lifetimeMs: number,
+): Promise<void> {
+  await trx
+    .updateTable('password_reset_codes')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+  await trx
+    .insertInto('password_reset_codes')
+    .values({
+      user_id: userId,
+      code_hash: hashCode(code),
+      attempts: 0,
+      expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** The user's unused code, if any (expiry and tries are judged by the caller). */
+export async function findLiveCode(
+  trx: Transaction<Database>,
+  userId: number,
+): Promise<LiveCode | undefined> {
+  const row = await trx
+    .selectFrom('password_reset_codes')
+    .select(['id', 'code_hash', 'attempts', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return { id: row.id, codeHash: row.code_hash, attempts: row.attempts, expiresAt: row.expires_at };
+}
+
+export async function countAttempt(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx
+    .updateTable('password_reset_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markCodeUsed(
+  trx: Transaction<Database>,
+  id: number,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('password_reset_codes')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+}

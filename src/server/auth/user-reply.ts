@@ -1,0 +1,29 @@
+// The signed-in user as login, me and profile updates reply with it (wire-protocol.md).
+import type { AuthUserReply } from '#shared/contracts/auth';
+import type { UserRow } from '../db/schema.ts';
+import type { SessionUser } from './login-sessions.repository.ts';
+
+type ReplyUser = Pick<SessionUser, 'userId' | 'username' | 'role' | 'email' | 'phone'>;
+
+export function replyUserOf(row: UserRow): ReplyUser {
+  return {
+    userId: row.id,
+    username: row.username,
+    role: row.role,
+    email: row.email,
+    phone: row.phone,
+  };
+}
+
+export function authUserReplyOf(user: ReplyUser, message: string): AuthUserReply {
+  return {
+    status: 'success',
+    authenticated: true,
+    message,
+    username: user.username,
+    userId: user.userId,
+    role: user.role,
+    email: user.email,
+    phone: user.phone,
+  };
+}

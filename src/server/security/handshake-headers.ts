@@ -1,0 +1,47 @@
+// Checks the handshake headers (wire-protocol.md "Secure session" item 1): X-Client-ID must name
+// our client, X-Timestamp must be within 5 minutes of now, and X-Signature, when sent, must
+// verify. The signature key ships in the web bundle, so this filters stray callers and stale
+// replays of a captured request; it is not what protects the session.
+import type { FastifyRequest } from 'fastify';
+import { verifyHandshakeSignature } from '#shared/secure-channel/index';
+import { unauthorized } from '../errors.ts';
+
+export const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
+const TIMESTAMP_SHAPE = /^(0|[1-9]\d{0,15})$/;
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export interface ClientIdentity {
+  clientId: string;
+  clientAuthKey: string;
+}
+
+/**
+ * Throws a 401 unless the headers are acceptable. With `required: false` (the completion
+ * call) absent headers pass, but any header that is present is still checked.
+ */
+export async function checkHandshakeHeaders(
+  request: FastifyRequest,
+  client: ClientIdentity,
+  now: Date,
+  options: { required: boolean },
+): Promise<void> {
+  const clientId = header(request, 'x-client-id');
+  const timestamp = header(request, 'x-timestamp');
+  const signature = header(request, 'x-signature');
+  if (clientId === undefined && timestamp === undefined && !options.required) return;
+  if (clientId !== client.clientId) throw unauthorized('Unknown client.');
+  if (timestamp === undefined || !TIMESTAMP_SHAPE.test(timestamp)) {
+    throw unauthorized('X-Timestamp must be the time in unix milliseconds.');
+  }
+  if (Math.abs(now.getTime() - Number(timestamp)) > TIMESTAMP_TOLERANCE_MS) {
+    throw unauthorized('X-Timestamp is too far from the server time.');
+  }
+  if (signature === undefined) return;
+  if (!(await verifyHandshakeSignature(client.clientAuthKey, clientId, timestamp, signature))) {
+    throw unauthorized('The handshake signature does not verify.');
+  }
+}

@@ -1,0 +1,52 @@
+// GET /api/security/initiate-handshake and POST /api/security/complete-handshake (spec section
+// 7 "Secure session"; wire-protocol.md items 1-2). Public and rate limited per client address.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { COMPLETE_HANDSHAKE_PATH, INITIATE_HANDSHAKE_PATH } from '#shared/secure-channel/index';
+import { checkHandshakeHeaders } from './handshake-headers.ts';
+import { completeHandshake, initiateHandshake } from './handshake.service.ts';
+import { deleteExpiredSessions } from './secure-sessions.repository.ts';
+
+/** Handshakes per client address and minute, times config.rateLimitScale. A page load is one. */
+export const HANDSHAKE_RATE_LIMIT = 60;
+/** Expired sessions are swept on a handshake, at most this often per process. */
+const PRUNE_EVERY_MS = 60_000;
+
+// A P-256 SPKI is 124 base64 characters; the limit only keeps garbage small.
+const completeRequest = z.object({
+  sessionId: z.string().min(1).max(200),
+  clientPublicKey: z.string().min(1).max(1000),
+});
+
+export async function securityRoutes(app: FastifyInstance): Promise<void> {
+  const { config, opened } = app.ctx;
+  const client = { clientId: config.clientId, clientAuthKey: config.clientAuthKey };
+  const rateLimit = { max: HANDSHAKE_RATE_LIMIT * config.rateLimitScale, timeWindow: '1 minute' };
+  let lastPruneMs = 0;
+
+  async function pruneNowAndThen(now: Date): Promise<void> {
+    if (now.getTime() - lastPruneMs < PRUNE_EVERY_MS) return;
+    lastPruneMs = now.getTime();
+    await deleteExpiredSessions(opened.db, now, config.secureSessionIdleMs);
+  }
+
+  app.get(INITIATE_HANDSHAKE_PATH, { config: { access: 'public', rateLimit } }, async (request) => {
+    const now = new Date();
+    await checkHandshakeHeaders(request, client, now, { required: true });
+    await pruneNowAndThen(now);
+    const started = await initiateHandshake(opened.db, now);
+    return { status: 'success' as const, ...started };
+  });
+
+  app.post(
+    COMPLETE_HANDSHAKE_PATH,
+    { config: { access: 'public', rateLimit } },
+    async (request) => {
+      const now = new Date();
+      await checkHandshakeHeaders(request, client, now, { required: false });
+      const input = completeRequest.parse(request.body ?? {});
+      await completeHandshake(opened.db, input, now, config.secureSessionMaxMs);
+      return { status: 'success' as const };
+    },
+  );
+}

@@ -1,0 +1,126 @@
+// Account calls (product-spec.md section 7 "Account", wire-protocol.md "Who the caller is").
+// Request schemas pin types and lengths only; fields are nullish so that a missing field gets
+// the spec's message from rules/validation.ts rather than a generic one. Unknown fields
+// (authenticated, role, userRole) are stripped: the server never trusts them.
+import { z } from 'zod';
+
+export const AUTH_PATHS = {
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  me: '/api/auth/me',
+  register: '/api/auth/register',
+  updateUsername: '/api/auth/update/username',
+  updateEmail: '/api/auth/update/email',
+  updatePassword: '/api/auth/update/password',
+  updatePhone: '/api/auth/update/phone',
+  requestReset: '/api/auth/password/request-reset',
+  verifyReset: '/api/auth/password/verify-reset',
+} as const;
+
+/** Longest texts accepted; anything longer is a 400 (never silently cut). */
+export const AUTH_LIMITS = {
+  username: 50,
+  email: 254,
+  phone: 20,
+  password: 128,
+  name: 100,
+  otp: 10,
+} as const;
+
+const text = (max: number) => z.string().max(max).nullish();
+/** userId as the spec's client sends it: a string (or a number); checked against the session. */
+const claimedUserId = z.union([z.string().max(20), z.number()]).nullish();
+
+export const loginRequest = z.object({
+  /** A username or an email. */
+  username: text(AUTH_LIMITS.email),
+  password: text(AUTH_LIMITS.password),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const roleSchema = z.enum(['CLIENT', 'VOLUNTEER', 'ADMIN']);
+
+/** The signed-in user: the reply of login and of me. */
+export const authUserReply = z.object({
+  status: z.literal('success'),
+  authenticated: z.literal(true),
+  message: z.string(),
+  username: z.string(),
+  userId: z.number(),
+  role: roleSchema,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type AuthUserReply = z.infer<typeof authUserReply>;
+
+/** A failed login (401); the same for an unknown user and a wrong password. */
+export const loginFailureReply = z.object({
+  status: z.literal('error'),
+  authenticated: z.literal(false),
+  message: z.string(),
+  error: z.string(),
+});
+export type LoginFailureReply = z.infer<typeof loginFailureReply>;
+
+/** Registration payload (section 3); any role sent is ignored: registration makes a CLIENT. */
+export const registerRequest = z.object({
+  username: text(AUTH_LIMITS.username),
+  password: text(AUTH_LIMITS.password),
+  email: text(AUTH_LIMITS.email),
+  phone: text(AUTH_LIMITS.phone),
+  firstName: text(AUTH_LIMITS.name),
+  lastName: text(AUTH_LIMITS.name),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const messageReply = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+});
+export type MessageReply = z.infer<typeof messageReply>;
+
+export const registerReply = messageReply.extend({ userId: z.number(), username: z.string() });
+export type RegisterReply = z.infer<typeof registerReply>;
+
+export const updateUsernameRequest = z.object({
+  userId: claimedUserId,
+  newUsername: text(AUTH_LIMITS.username),
+});
+export const updateEmailRequest = z.object({
+  userId: claimedUserId,
+  currentPassword: text(AUTH_LIMITS.password),
+  newEmail: text(AUTH_LIMITS.email),
+});
+export const updatePasswordRequest = z.object({
+  userId: claimedUserId,
+  currentPassword: text(AUTH_LIMITS.password),
+  newPassword: text(AUTH_LIMITS.password),
+});
+export const updatePhoneRequest = z.object({
+  userId: claimedUserId,
+  currentPassword: text(AUTH_LIMITS.password),
+  newPhone: text(AUTH_LIMITS.phone),
+});
+export type UpdateUsernameRequest = z.infer<typeof updateUsernameRequest>;
+export type UpdateEmailRequest = z.infer<typeof updateEmailRequest>;
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
+export type UpdatePhoneRequest = z.infer<typeof updatePhoneRequest>;
+
+/** A profile update's reply carries the user's fields as they now are (for session storage). */
+export const profileUpdateReply = messageReply.extend({
+  userId: z.number(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type ProfileUpdateReply = z.infer<typeof profileUpdateReply>;
+
+export const requestResetRequest = z.object({ email: text(AUTH_LIMITS.email) });
+export type RequestResetRequest = z.infer<typeof requestResetRequest>;
+
+export const verifyResetRequest = z.object({
+  email: text(AUTH_LIMITS.email),
+  otp: text(AUTH_LIMITS.otp),
+  newPassword: text(AUTH_LIMITS.password),
+});
+export type VerifyResetRequest = z.infer<typeof verifyResetRequest>;

@@ -1,0 +1,134 @@
+// Who may call each account route: signed out, a CLIENT, a CLIENT naming another CLIENT's
+// userId (forged), a VOLUNTEER and an ADMIN.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '#server/db/schema';
+import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { createSignedInUser, uniqueUsername } from '../../support/factories.ts';
+import { call } from './auth-helpers.ts';
+
+type Caller = 'signedOut' | Role;
+const SIGNED_IN: Role[] = ['CLIENT', 'VOLUNTEER', 'ADMIN'];
+
+describe.each(testDialects())('account routes: who may call (%s)', (dialect) => {
+  let server: TestServer;
+  const users = new Map<Role, Awaited<ReturnType<typeof createSignedInUser>>>();
+  let otherClientId = 0;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { rateLimitScale: 1000 });
+    const db = server.app.ctx.opened.db;
+    for (const role of SIGNED_IN) users.set(role, await createSignedInUser(db, { role }));
+    otherClientId = (await createSignedInUser(db)).id;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const cookieOf = (caller: Caller) =>
+    caller === 'signedOut' ? undefined : users.get(caller)!.cookie;
+  const idOf = (caller: Caller) => (caller === 'signedOut' ? otherClientId : users.get(caller)!.id);
+  const passwordOf = (caller: Caller) =>
+    caller === 'signedOut' ? 'secret123' : users.get(caller)!.password!;
+
+  function updateBody(field: string, caller: Caller): object {
+    const currentPassword = passwordOf(caller);
+    switch (field) {
+      case 'username':
+        return { newUsername: uniqueUsername('m') };
+      case 'email':
+        return { newEmail: `${uniqueUsername('m')}@example.org`, currentPassword };
+      case 'phone':
+        return { newPhone: String(5550000000 + Math.floor(Math.random() * 9999)), currentPassword };
+      default:
+        return { newPassword: currentPassword, currentPassword };
+    }
+  }
+
+  it('GET /api/auth/me: any signed-in user sees themself; signed out is 401', async () => {
+    expect((await call(server, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    for (const role of SIGNED_IN) {
+      const res = await call(server, 'GET', '/api/auth/me', undefined, cookieOf(role));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ userId: idOf(role), role });
+    }
+  });
+
+  for (const field of ['username', 'email', 'phone', 'password']) {
+    it(`PUT /api/auth/update/${field}: own account only`, async () => {
+      const url = `/api/auth/update/${field}`;
+      const signedOut = await call(server, 'PUT', url, updateBody(field, 'signedOut'));
+      expect(signedOut.statusCode).toBe(401);
+      for (const role of SIGNED_IN) {
+        const forged = await call(
+          server,
+          'PUT',
+          url,
+          { userId: String(otherClientId), authenticated: true, ...updateBody(field, role) },
+          cookieOf(role),
+        );
+        expect(forged.statusCode, `${role} forged`).toBe(403);
+        const own = await call(
+          server,
+          'PUT',
+          url,
+          {
+            userId: String(idOf(role)),
+            authenticated: true,
+            userRole: 'ADMIN',
+            ...updateBody(field, role),
+          },
+          cookieOf(role),
+        );
+        expect(own.statusCode, `${role} own: ${own.body}`).toBe(200);
+        expect(own.json()).toMatchObject({ userId: idOf(role) });
+      }
+    });
+  }
+
+  it('public routes answer every caller', async () => {
+    for (const caller of ['signedOut', ...SIGNED_IN] as Caller[]) {
+      const cookie = cookieOf(caller);
+      const reset = await call(
+        server,
+        'POST',
+        '/api/auth/password/request-reset',
+        { email: 'nobody@example.org' },
+        cookie,
+      );
+      expect(reset.statusCode).toBe(200);
+      const verify = await call(
+        server,
+        'POST',
+        '/api/auth/password/verify-reset',
+        { email: 'nobody@example.org', otp: '000000', newPassword: 'abcd1234' },
+        cookie,
+      );
+      expect(verify.statusCode).toBe(400);
+      const register = await call(
+        server,
+        'POST',
+        '/api/auth/register',
+        { username: uniqueUsername('pub'), password: 'abcd1234' },
+        cookie,
+      );
+      expect(register.statusCode).toBe(201);
+      const login = await call(
+        server,
+        'POST',
+        '/api/auth/login',
+        { username: 'nobody', password: 'abcd1234' },
+        cookie,
+      );
+      expect(login.statusCode).toBe(401);
+    }
+  });
+
+  it('a forged admin claim changes nothing: the role comes from the session', async () => {
+    const client = users.get('CLIENT')!;
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: client.cookie, 'admin-username': users.get('ADMIN')!.username },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bytesToBase64,
+  establishSecureSession,
+  exportPublicKeySpki,
+  generateEcdhKeyPair,
+  signHandshake,
+} from '#shared/secure-channel/index';
+import { subtle } from 'node:crypto';
+import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { injectFetch } from './secure-client.ts';
+
+const INITIATE = '/api/security/initiate-handshake';
+const COMPLETE = '/api/security/complete-handshake';
+
+async function signedHeaders(server: TestServer, overrides: Record<string, string> = {}) {
+  const timestamp = Date.now();
+  return {
+    'x-client-id': server.config.clientId,
+    'x-timestamp': String(timestamp),
+    'x-signature': await signHandshake(
+      server.config.clientAuthKey,
+      server.config.clientId,
+      timestamp,
+    ),
+    ...overrides,
+  };
+}
+
+async function initiate(
+  server: TestServer,
+): Promise<{ sessionId: string; serverPublicKey: string }> {
+  const res = await server.app.inject({
+    method: 'GET',
+    url: INITIATE,
+    headers: await signedHeaders(server),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function complete(server: TestServer, sessionId: string, clientPublicKey: unknown) {
+  return server.app.inject({
+    method: 'POST',
+    url: COMPLETE,
+    headers: { 'content-type': 'application/json' },
+    payload: { sessionId, clientPublicKey },
+  });
+}
+
+async function clientKey(): Promise<string> {
+  return exportPublicKeySpki((await generateEcdhKeyPair()).publicKey);
+}
+
+describe.each(testDialects())('secure session handshake (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, {}, { listen: true });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('completes a full handshake over real HTTP with the shared client', async () => {
+    const session = await establishSecureSession(async (url, init) => fetch(url, init), {
+      baseUrl: server.baseUrl,
+      clientId: server.config.clientId,
+      clientAuthKey: server.config.clientAuthKey,
+    });
+    expect(Buffer.from(session.sessionId, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const row = await server.app.ctx.opened.db
+      .selectFrom('secure_sessions')
+      .selectAll()
+      .where('id', '=', session.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.server_private_key).toBeNull();
+    expect(row.aes_key).not.toBeNull();
+    expect(row.login_session_id).toBeNull();
+  });
+
+  it('derives the same key on both sides', async () => {
+    const { sessionId, serverPublicKey } = await initiate(server);
+    const pair = await generateEcdhKeyPair();
+    const res = await complete(server, sessionId, await exportPublicKeySpki(pair.publicKey));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success' });
+    const serverKey = await subtle.importKey(
+      'spki',
+      Buffer.from(serverPublicKey, 'base64'),
+      { name: 'ECDH', namedCurve: 'P-256' },
+      true,
+      [],
+    );
+    const secret = await subtle.deriveBits(
+      { name: 'ECDH', public: serverKey },
+      pair.privateKey,
+      256,
+    );
+    const expected = Buffer.from(await subtle.digest('SHA-256', secret)).toString('base64');
+    const row = await server.app.ctx.opened.db
+      .selectFrom('secure_sessions')
+      .select('aes_key')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.aes_key).toBe(expected);
+  });
+
+  it('uses a fresh server key and session id for every handshake', async () => {
+    const a = await initiate(server);
+    const b = await initiate(server);
+    expect(a.serverPublicKey).not.toBe(b.serverPublicKey);
+    expect(a.sessionId).not.toBe(b.sessionId);
+    expect(Buffer.from(a.serverPublicKey, 'base64')).toHaveLength(91);
+  });
+
+  it('accepts an initiate call without a signature', async () => {
+    const unsigned: Record<string, string> = await signedHeaders(server);
+    delete unsigned['x-signature'];
+    const res = await server.app.inject({ method: 'GET', url: INITIATE, headers: unsigned });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a wrong client id', { 'x-client-id': 'someone-else' }],
+    ['a bad signature', { 'x-signature': bytesToBase64(new Uint8Array(32)) }],
+    ['a signature that is not base64', { 'x-signature': '%%%' }],
+    ['a stale timestamp', { 'x-timestamp': String(Date.now() - 6 * 60_000) }],
+    ['a future timestamp', { 'x-timestamp': String(Date.now() + 6 * 60_000) }],
+    ['a timestamp that is not a number', { 'x-timestamp': 'yesterday' }],
+  ])('refuses an initiate call with %s (401)', async (_name, overrides) => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: INITIATE,
+      headers: await signedHeaders(server, overrides),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ status: 'error', error: 'UNAUTHORIZED' });
+  });
+
+  it('refuses an initiate call without headers (401)', async () => {
+    const res = await server.app.inject({ method: 'GET', url: INITIATE });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a stale signature on the completion call too', async () => {
+    const { sessionId } = await initiate(server);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: COMPLETE,
+      headers: await signedHeaders(server, { 'x-timestamp': String(Date.now() - 10 * 60_000) }),
+      payload: { sessionId, clientPublicKey: await clientKey() },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('accepts a raw 65-byte client point', async () => {
+    const { sessionId } = await initiate(server);
+    const pair = await generateEcdhKeyPair();
+    const raw = new Uint8Array(await subtle.exportKey('raw', pair.publicKey));
+    const res = await complete(server, sessionId, bytesToBase64(raw));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['bad base64', 'not base64 at all'],
+    ['an off-curve point', offCurvePoint()],
+    ['garbage bytes', bytesToBase64(new Uint8Array(91).fill(7))],
+    ['an empty key', ''],
+    ['a number', 12345],
+  ])('refuses %s as the client key (400) and leaves the handshake pending', async (_name, key) => {
+    const { sessionId } = await initiate(server);
+    const res = await complete(server, sessionId, key);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 'error', error: 'BAD_REQUEST' });
+    expect((await complete(server, sessionId, await clientKey())).statusCode).toBe(200);
+  });
+
+  it('refuses a key on another curve (400)', async () => {
+    const { sessionId } = await initiate(server);
+    const p384 = await subtle.generateKey({ name: 'ECDH', namedCurve: 'P-384' }, true, [
+      'deriveBits',
+    ]);
+    const spki = new Uint8Array(await subtle.exportKey('spki', p384.publicKey));
+    expect((await complete(server, sessionId, bytesToBase64(spki))).statusCode).toBe(400);
+  });
+
+  it('refuses a body without sessionId (400)', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: COMPLETE,
+      headers: { 'content-type': 'application/json' },
+      payload: { clientPublicKey: await clientKey() },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('completes a handshake only once', async () => {
+    const { sessionId } = await initiate(server);
+    expect((await complete(server, sessionId, await clientKey())).statusCode).toBe(200);
+    const again = await complete(server, sessionId, await clientKey());
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ status: 'error', error: 'SESSION_EXPIRED' });
+  });
+
+  it('lets exactly one of two racing completions win', async () => {
+    const { sessionId } = await initiate(server);
+    const [a, b] = await Promise.all([
+      complete(server, sessionId, await clientKey()),
+      complete(server, sessionId, await clientKey()),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+  });
+
+  it('refuses an unknown session id (401 SESSION_EXPIRED)', async () => {
+    const res = await complete(server, 'no-such-session', await clientKey());
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: 'SESSION_EXPIRED' });
+  });
+
+  it('refuses a pending handshake past its minute (401 SESSION_EXPIRED)', async () => {
+    const { sessionId } = await initiate(server);
+    await server.app.ctx.opened.db
+      .updateTable('secure_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', sessionId)
+      .execute();
+    const res = await complete(server, sessionId, await clientKey());
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: 'SESSION_EXPIRED' });
+  });
+
+  it('works through the inject adapter used by the other tests', async () => {
+    const session = await establishSecureSession(injectFetch(server.app), {
+      baseUrl: '',
+      clientId: server.config.clientId,
+    });
+    expect(session.sessionId).not.toBe('');
+  });
+});
+
+function offCurvePoint(): string {
+  const raw = new Uint8Array(65).fill(1);
+  raw[0] = 4;
+  return bytesToBase64(raw);
+}
+
+describe.each(testDialects())('handshake rate limit (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { rateLimitScale: 0.05 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers 429 with Retry-After once a client address handshakes too often', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: INITIATE,
+        headers: await signedHeaders(server),
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.headers['retry-after']).toBeDefined();
+        expect(res.json()).toMatchObject({ status: 'error', error: 'RATE_LIMITED' });
+      }
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+  });
+});

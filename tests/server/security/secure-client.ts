@@ -1,0 +1,73 @@
+// A Node client of the secure channel built from the shared module the web client uses: the
+// handshake runs through app.inject (or real HTTP), and encrypted calls are sealed and opened
+// with the session's key.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import {
+  decryptJson,
+  encryptJson,
+  establishSecureSession,
+  type FetchLike,
+  type SecureSession,
+} from '#shared/secure-channel/index';
+import type { TestServer } from '../../support/build-app.ts';
+
+export function injectFetch(app: FastifyInstance): FetchLike {
+  return async (url, init) => {
+    const res = await app.inject({
+      method: init.method,
+      url,
+      headers: init.headers ?? {},
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    return { ok: res.statusCode < 300, status: res.statusCode, json: async () => res.json() };
+  };
+}
+
+export async function handshake(server: TestServer): Promise<SecureSession> {
+  return establishSecureSession(injectFetch(server.app), {
+    baseUrl: '',
+    clientId: server.config.clientId,
+    clientAuthKey: server.config.clientAuthKey,
+  });
+}
+
+export interface EncryptedCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** Sealed with the session key unless `raw` gives the exact body text. */
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export async function sendEncrypted(
+  server: TestServer,
+  session: SecureSession,
+  call: EncryptedCall,
+): Promise<LightMyRequestResponse> {
+  const payload =
+    call.raw ?? (call.body === undefined ? undefined : await encryptJson(session.key, call.body));
+  return server.app.inject({
+    method: call.method,
+    url: call.url,
+    headers: {
+      'x-session-id': session.sessionId,
+      ...(payload === undefined ? {} : { 'content-type': 'text/plain;charset=UTF-8' }),
+      ...call.headers,
+    },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** The decrypted JSON of an encrypted reply; fails when the reply is not text/plain. */
+export async function openReply(
+  session: SecureSession,
+  res: LightMyRequestResponse,
+): Promise<unknown> {
+  if (!String(res.headers['content-type']).startsWith('text/plain')) {
+    throw new Error(
+      `expected an encrypted reply, got ${String(res.headers['content-type'])}: ${res.body}`,
+    );
+  }
+  return decryptJson(session.key, res.body);
+}
