@@ -12,12 +12,21 @@ import { registerAccessControl } from './plugins/access.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { registerShutdownGate } from './plugins/shutdown-gate.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerSecureChannel } from './plugins/secure-channel.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { applicationRoutes } from './applications/applications.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { cargoRoutes } from './cargo/cargo.routes.ts';
+import { roundRoutes } from './rounds/rounds.routes.ts';
+import { adminRoundRoutes } from './rounds/admin-rounds.routes.ts';
+import { orderRoutes } from './orders/orders.routes.ts';
+import { adminUsersRoutes } from './admin-users/admin-users.routes.ts';
+import { adminApplicationRoutes } from './applications/admin-applications.routes.ts';
+import { adminFeedbackRoutes } from './feedback/admin-feedback.routes.ts';
+import { adminAlertsRoutes } from './admin-alerts/admin-alerts.routes.ts';
 import { registerMailer } from './mail/mail-plugin.ts';
 import { registerIdempotencyPruning } from './idempotency/idempotency-pruning.ts';
 import { LOG_REDACT_PATHS } from './logging.ts';
@@ -82,6 +91,8 @@ export async function buildApp(
   await app.register(fastifyRateLimit, { global: false });
   registerCsrfGuard(app);
   registerAccessControl(app, opened.db, { loginSessionIdleMs: config.loginSessionIdleMs });
+  // After access control, so a caller without access learns nothing from input checks.
+  registerTextGuard(app);
   // After access control: the channel checks a session's login binding against its cookie.
   registerSecureChannel(app, opened.db, { secureSessionIdleMs: config.secureSessionIdleMs });
   registerMailer(app, config);
@@ -92,6 +103,14 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(feedbackRoutes);
   await app.register(applicationRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(adminApplicationRoutes);
+  await app.register(adminFeedbackRoutes);
+  await app.register(adminAlertsRoutes);
+  await app.register(cargoRoutes);
+  await app.register(roundRoutes);
+  await app.register(adminRoundRoutes);
+  await app.register(orderRoutes);
 
   await registerStaticApp(app, config.staticDir);
   return app;

@@ -4,11 +4,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { OpenedDb } from './kysely.ts';
 import { columnTypesFor } from './migrations/column-types.ts';
 import { initialSchema } from './migrations/2026-11-21T2100-initial-schema.ts';
+import { catalogueVersion } from './migrations/2026-11-22T0900-catalogue-version.ts';
 
 function provider(opened: OpenedDb): MigrationProvider {
   const t = columnTypesFor(opened.dialect);
   const migrations: Record<string, Migration> = {
     '2026-11-21T2100-initial-schema': initialSchema(t),
+    '2026-11-22T0900-catalogue-version': catalogueVersion(t),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

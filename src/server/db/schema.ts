@@ -88,6 +88,14 @@ export interface CargoItemSizesTable {
   item_id: number;
   size_label: string;
   quantity: number;
+  /** The order the admin listed the sizes in (0, 1, …). */
+  position: Generated<number>;
+}
+
+/** One row (id 1): bumped by triggers on every cargo_items / cargo_item_sizes change. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
 }
 
 export interface OrdersTable {
@@ -196,6 +204,7 @@ export interface Database {
   images: ImagesTable;
   cargo_items: CargoItemsTable;
   cargo_item_sizes: CargoItemSizesTable;
+  catalogue_version: CatalogueVersionTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   rounds: RoundsTable;

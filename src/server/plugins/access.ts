@@ -18,6 +18,13 @@ export const LOGIN_COOKIE = 'sm_login';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The request's `userId` names the user acted on, not the caller (admin calls such as
+     * PUT /api/admin/volunteer/subrole send the target's id in the spec's `userId` field), so
+     * the userId claim check is skipped. The admin-username checks still apply. Only allowed
+     * on ADMIN-only routes (checked at start): anyone else's userId must still be their own.
+     */
+    userIdIsTarget?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -42,9 +49,13 @@ function claimText(value: unknown): string | undefined {
 }
 
 /** A claimed identity that names someone other than the session's user is a 403. */
-export function checkClaimedIdentity(request: FastifyRequest): void {
+export function checkClaimedIdentity(
+  request: FastifyRequest,
+  options: { userIdIsTarget?: boolean } = {},
+): void {
   const user = request.user;
-  for (const claimed of claimedValues(request, 'userId').map(claimText)) {
+  const userIdClaims = options.userIdIsTarget === true ? [] : claimedValues(request, 'userId');
+  for (const claimed of userIdClaims.map(claimText)) {
     if (claimed === undefined) continue;
     if (user === null || claimed !== String(user.userId)) {
       throw forbidden('The userId does not match the signed-in user.');
@@ -80,6 +91,14 @@ export function registerAccessControl(
     if (route.url.startsWith('/api/') && route.config?.access === undefined) {
       throw new Error(`route ${route.method.toString()} ${route.url} declares no access`);
     }
+    const access = route.config?.access;
+    const adminOnly =
+      access !== undefined && typeof access !== 'string' && access.every((r) => r === 'ADMIN');
+    if (route.config?.userIdIsTarget === true && !adminOnly) {
+      throw new Error(
+        `route ${route.method.toString()} ${route.url}: userIdIsTarget needs ADMIN-only access`,
+      );
+    }
   });
 
   app.addHook('onRequest', async (request) => {
@@ -97,6 +116,7 @@ export function registerAccessControl(
     const access = request.routeOptions.config.access;
     if (access === undefined) return; // not an /api route (static files)
     checkAccess(access, request.user);
-    checkClaimedIdentity(request);
+    const userIdIsTarget = request.routeOptions.config.userIdIsTarget === true;
+    checkClaimedIdentity(request, { userIdIsTarget });
   });
 }

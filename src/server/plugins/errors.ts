@@ -28,6 +28,11 @@ function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(error));
   const fe = error as Partial<FastifyError>;
+  // PostgreSQL data exceptions (SQLSTATE class 22: bad encoding, out-of-range numbers) are bad
+  // input that slipped past validation: a 400, never a 500 with SQL in it.
+  if (typeof fe.code === 'string' && /^22[0-9A-Z]{3}$/.test(fe.code)) {
+    return new AppError('BAD_REQUEST', 'A value in the request is not valid.');
+  }
   if (typeof fe.code === 'string') {
     const mapped = fastifyCodeMap[fe.code];
     if (mapped !== undefined) return new AppError(mapped, fe.message ?? 'Bad request.');

@@ -1,0 +1,84 @@
+// DELETE /api/admin/user/delete and PUT /api/admin/user/reset-password/{userId}: both end every
+// login of the user they touch. Replayable with an Idempotency-Key; logged without passwords.
+import type { FastifyInstance } from 'fastify';
+import {
+  ADMIN_USER_MESSAGES as M,
+  ADMIN_USER_PATHS,
+  deleteUserRequest,
+  resetUserPasswordRequest,
+  type AdminMessageReply,
+} from '#shared/contracts/admin-users';
+import { MESSAGES, REGISTRATION_PASSWORD_PATTERN } from '#shared/rules/validation';
+import { badRequest } from '../errors.ts';
+import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { pathId } from '../orders/order-ids.ts';
+import { clearLoginCookie } from '../auth/auth-cookie.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { ADMIN_ONLY, adminIdOf, adminWriteOf } from './admin-route-helpers.ts';
+import { deleteAccount, resetAccountPassword } from './admin-users.service.ts';
+import { endBoundSecureSessions } from './end-user-logins.ts';
+
+const ok = (message: string): AdminMessageReply => ({ status: 'success', message });
+
+export function registerAccountActionRoutes(app: FastifyInstance): void {
+  const { config, opened } = app.ctx;
+  const db = opened.db;
+
+  app.delete(
+    ADMIN_USER_PATHS.delete,
+    { config: { access: ADMIN_ONLY } },
+    async (request, reply) => {
+      const input = deleteUserRequest.parse(request.body ?? {});
+      const username = input.username?.trim() ?? '';
+      if (username === '') throw badRequest(M.usernameMissing);
+      const ended: string[] = [];
+      const body = await runIdempotent(request, reply, db, async (trx) => {
+        const done = await deleteAccount(adminWriteOf(app, request, trx), username);
+        ended.push(...done.endedLogins);
+        request.log.info(
+          {
+            event: 'admin.user-deleted',
+            adminId: adminIdOf(request),
+            userId: done.userId,
+            role: done.role,
+          },
+          'user deleted',
+        );
+        return { statusCode: 200, body: ok(M.deleted) };
+      });
+      await endBoundSecureSessions(db, ended);
+      return body;
+    },
+  );
+
+  app.put(
+    ADMIN_USER_PATHS.resetPassword,
+    { config: { access: ADMIN_ONLY, userIdIsTarget: true } },
+    async (request, reply) => {
+      const userId = pathId(request.params, 'userId');
+      const input = resetUserPasswordRequest.parse(request.body ?? {});
+      const newPassword = input.newPassword ?? '';
+      if (!REGISTRATION_PASSWORD_PATTERN.test(newPassword))
+        throw badRequest(MESSAGES.registrationPassword);
+      const passwordHash = await hashPassword(newPassword);
+      const ended: string[] = [];
+      const body = await runIdempotent(request, reply, db, async (trx) => {
+        const done = await resetAccountPassword(
+          adminWriteOf(app, request, trx),
+          userId,
+          passwordHash,
+        );
+        ended.push(...done.endedLogins);
+        request.log.info(
+          { event: 'admin.password-reset', adminId: adminIdOf(request), userId },
+          'password reset by an admin',
+        );
+        return { statusCode: 200, body: ok(M.passwordReset) };
+      });
+      await endBoundSecureSessions(db, ended);
+      // An admin resetting their own password ended their own login too.
+      if (ended.length > 0 && userId === adminIdOf(request)) clearLoginCookie(reply, config);
+      return body;
+    },
+  );
+}

@@ -1,0 +1,117 @@
+// The admin's writes on accounts (domain-decisions.md "People"): an admin cannot delete their
+// own account, nor delete or demote the last admin, nor change their own role. Every function
+// runs inside the caller's one transaction; the logins it ends are returned so the route can
+// end the bound secure sessions after the commit (see end-user-logins.ts).
+import type { Transaction } from 'kysely';
+import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
+import type { Database, UserRow, VolunteerSubRole } from '../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
+import { checkAvailable, takenConflict } from '../auth/registration.service.ts';
+import {
+  findUserById,
+  insertUser,
+  isUniqueViolation,
+  updateUser,
+} from '../auth/users.repository.ts';
+import type { CleanUserFields } from './admin-user-input.ts';
+import {
+  deleteUserRow,
+  findUserByUsername,
+  lockAdminIds,
+  setRole,
+  setSubrole,
+  updateUserFields,
+} from './admin-users.repository.ts';
+import { endLoginsIn } from './end-user-logins.ts';
+import { canNameARow } from './row-ids.ts';
+
+export interface AdminWrite {
+  trx: Transaction<Database>;
+  now: Date;
+  /** The signed-in admin doing it. */
+  adminId: number;
+  /** Lock rows (PostgreSQL); SQLite write transactions are serialised already. */
+  rowLocks: boolean;
+}
+
+async function targetOf(w: AdminWrite, userId: number): Promise<UserRow> {
+  const row = canNameARow(userId) ? await findUserById(w.trx, userId) : undefined;
+  if (row === undefined) throw notFound(M.userNotFound);
+  return row;
+}
+
+/** Refuses when removing this admin (deletion or demotion) would leave no admin. */
+async function refuseLastAdmin(w: AdminWrite, target: UserRow, message: string) {
+  if (target.role !== 'ADMIN') return;
+  const admins = await lockAdminIds(w.trx, w.rowLocks);
+  if (!admins.some((id) => id !== target.id)) throw conflict(message);
+}
+
+/** Runs a users insert or update, turning a lost uniqueness race into the spec's 409. */
+async function uniquely<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw takenConflict(err);
+    throw err;
+  }
+}
+
+export async function deleteAccount(w: AdminWrite, username: string) {
+  const target = await findUserByUsername(w.trx, username);
+  if (target === undefined) throw notFound(M.userNotFound);
+  if (target.id === w.adminId) throw forbidden(M.deleteSelf);
+  await refuseLastAdmin(w, target, M.lastAdminDelete);
+  // Orders, feedback and rounds keep their rows with the user detached (FKs SET NULL).
+  const endedLogins = await endLoginsIn(w.trx, target.id);
+  await deleteUserRow(w.trx, target.id);
+  return { userId: target.id, role: target.role, endedLogins };
+}
+
+export async function resetAccountPassword(w: AdminWrite, userId: number, passwordHash: string) {
+  const target = await targetOf(w, userId);
+  await updateUser(w.trx, target.id, { passwordHash }, w.now);
+  return { endedLogins: await endLoginsIn(w.trx, target.id) };
+}
+
+export async function createAccount(
+  w: AdminWrite,
+  fields: CleanUserFields,
+  passwordHash: string,
+): Promise<number> {
+  await checkAvailable(w.trx, fields);
+  const id = await uniquely(() => insertUser(w.trx, { ...fields, passwordHash }, w.now));
+  if (fields.role === 'VOLUNTEER') await setRole(w.trx, id, 'VOLUNTEER', null, w.now);
+  return id;
+}
+
+export async function updateAccount(w: AdminWrite, userId: number, fields: CleanUserFields) {
+  const target = await targetOf(w, userId);
+  // ADMIN only keeps an admin an admin; nobody is promoted to admin here.
+  if (fields.role === 'ADMIN' && target.role !== 'ADMIN') throw badRequest(M.role);
+  const roleChanged = fields.role !== target.role;
+  if (roleChanged && target.id === w.adminId) throw forbidden(M.ownRole);
+  if (roleChanged) await refuseLastAdmin(w, target, M.lastAdminDemote);
+  await checkAvailable(w.trx, fields, target.id);
+  await uniquely(() => updateUserFields(w.trx, target.id, fields, w.now));
+  let endedLogins: string[] = [];
+  if (roleChanged) {
+    await setRole(w.trx, target.id, fields.role, target.volunteer_subrole, w.now);
+    // The role is read from the database on every request; ending the logins makes the
+    // user's app sign in again and pick up the new role's home and data.
+    endedLogins = await endLoginsIn(w.trx, target.id);
+  }
+  const updated = await targetOf(w, target.id);
+  return { user: updated, previousRole: target.role, roleChanged, endedLogins };
+}
+
+export async function setVolunteerSubrole(
+  w: AdminWrite,
+  userId: number,
+  subrole: VolunteerSubRole,
+  notes: string | null,
+): Promise<void> {
+  const target = await targetOf(w, userId);
+  if (target.role !== 'VOLUNTEER') throw conflict(M.notVolunteer);
+  await setSubrole(w.trx, target.id, subrole, notes, w.now);
+}

@@ -1,0 +1,114 @@
+// The admin's user forms: POST /api/admin/user/create, PUT /api/admin/user/update/{userId} and
+// PUT /api/admin/volunteer/subrole. Replayable with an Idempotency-Key; a replayed create
+// returns the first reply, generated password included, without making a second user.
+import type { FastifyInstance } from 'fastify';
+import {
+  ADMIN_USER_MESSAGES as M,
+  ADMIN_USER_PATHS,
+  subroleRequest,
+  userFieldsRequest,
+  volunteerSubRoleSchema,
+  type AdminMessageReply,
+  type CreateUserReply,
+  type UpdateUserReply,
+} from '#shared/contracts/admin-users';
+import { badRequest } from '../errors.ts';
+import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { parseId, pathId } from '../orders/order-ids.ts';
+import { generatePassword, hashPassword } from '../auth/passwords.ts';
+import { cleanUserFields } from './admin-user-input.ts';
+import { ADMIN_ONLY, adminIdOf, adminWriteOf } from './admin-route-helpers.ts';
+import { adminUserOf } from './admin-users.repository.ts';
+import { createAccount, setVolunteerSubrole, updateAccount } from './admin-users.service.ts';
+import { endBoundSecureSessions } from './end-user-logins.ts';
+
+function subroleOf(value: string | null | undefined) {
+  const parsed = volunteerSubRoleSchema.safeParse(value?.trim().toUpperCase());
+  if (!parsed.success) throw badRequest(M.subrole);
+  return parsed.data;
+}
+
+export function registerUserFormRoutes(app: FastifyInstance): void {
+  const db = app.ctx.opened.db;
+
+  app.post(ADMIN_USER_PATHS.create, { config: { access: ADMIN_ONLY } }, async (request, reply) => {
+    const fields = cleanUserFields(userFieldsRequest.parse(request.body ?? {}), {
+      allowAdmin: false,
+    });
+    const generatedPassword = generatePassword();
+    const passwordHash = await hashPassword(generatedPassword);
+    return runIdempotent(request, reply, db, async (trx) => {
+      const userId = await createAccount(adminWriteOf(app, request, trx), fields, passwordHash);
+      request.log.info(
+        { event: 'admin.user-created', adminId: adminIdOf(request), userId, role: fields.role },
+        'user created by an admin',
+      );
+      const body: CreateUserReply = {
+        status: 'success',
+        message: M.created,
+        userId,
+        username: fields.username,
+        generatedPassword,
+      };
+      return { statusCode: 201, body };
+    });
+  });
+
+  app.put(
+    ADMIN_USER_PATHS.update,
+    // The spec's client may send the edited user's fields, userId included.
+    { config: { access: ADMIN_ONLY, userIdIsTarget: true } },
+    async (request, reply) => {
+      const userId = pathId(request.params, 'userId');
+      const fields = cleanUserFields(userFieldsRequest.parse(request.body ?? {}), {
+        allowAdmin: true,
+      });
+      const ended: string[] = [];
+      const body = await runIdempotent(request, reply, db, async (trx) => {
+        const done = await updateAccount(adminWriteOf(app, request, trx), userId, fields);
+        ended.push(...done.endedLogins);
+        const adminId = adminIdOf(request);
+        request.log.info({ event: 'admin.user-updated', adminId, userId }, 'user updated');
+        if (done.roleChanged) {
+          const change = { from: done.previousRole, to: done.user.role };
+          request.log.info(
+            { event: 'admin.role-changed', adminId, userId, ...change },
+            'role changed',
+          );
+        }
+        const ok: UpdateUserReply = {
+          status: 'success',
+          message: M.updated,
+          user: adminUserOf(done.user),
+        };
+        return { statusCode: 200, body: ok };
+      });
+      await endBoundSecureSessions(db, ended);
+      return body;
+    },
+  );
+
+  app.put(
+    ADMIN_USER_PATHS.subrole,
+    // userId here names the volunteer whose subrole changes, not the caller.
+    { config: { access: ADMIN_ONLY, userIdIsTarget: true } },
+    async (request, reply) => {
+      const input = subroleRequest.parse(request.body ?? {});
+      if (input.userId === undefined || input.userId === null || input.userId === '')
+        throw badRequest(M.userIdMissing);
+      const userId = parseId(input.userId, 'userId');
+      const subrole = subroleOf(input.volunteerSubRole);
+      const notes = input.notes?.trim() ?? '';
+      return runIdempotent(request, reply, db, async (trx) => {
+        const w = adminWriteOf(app, request, trx);
+        await setVolunteerSubrole(w, userId, subrole, notes === '' ? null : notes);
+        request.log.info(
+          { event: 'admin.subrole-changed', adminId: w.adminId, userId, subrole },
+          'volunteer subrole changed',
+        );
+        const body: AdminMessageReply = { status: 'success', message: M.subroleUpdated };
+        return { statusCode: 200, body };
+      });
+    },
+  );
+}

@@ -1,0 +1,111 @@
+// Admin review of volunteer applications, ADMIN only: GET /api/volunteer/applications and
+// /pending, POST /api/volunteer/approve and /reject (replayable with an Idempotency-Key).
+// Mail goes out only after the commit, and never again on a replay (the work did not run).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import {
+  ADMIN_APPLICATION_MESSAGES as M,
+  ADMIN_APPLICATION_PATHS,
+  decideApplicationRequest,
+  type ApplicationsReply,
+  type ApproveApplicationReply,
+  type PendingApplicationsReply,
+  type RejectApplicationReply,
+} from '#shared/contracts/admin-applications';
+import type { Database } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
+import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { parseId } from '../orders/order-ids.ts';
+import { ADMIN_ONLY, adminIdOf } from '../admin-users/admin-route-helpers.ts';
+import { endBoundSecureSessions } from '../admin-users/end-user-logins.ts';
+import { listApplications, listPendingApplications } from './admin-applications.repository.ts';
+import {
+  approveApplication,
+  rejectApplication,
+  type Approval,
+  type Decision,
+} from './admin-applications.service.ts';
+import { newVolunteerAccountMail, volunteerApprovedMail } from './approval-mail.ts';
+
+function applicationIdOf(request: FastifyRequest): number {
+  const input = decideApplicationRequest.parse(request.body ?? {});
+  const id = input.applicationId;
+  if (id === undefined || id === null || id === '') throw badRequest(M.idMissing);
+  return parseId(id, 'applicationId');
+}
+
+function decisionOf(request: FastifyRequest, trx: Transaction<Database>): Decision {
+  return { trx, now: new Date(), adminId: adminIdOf(request) };
+}
+
+function mailOf(siteTitle: string, approval: Approval): MailMessage {
+  if (approval.kind === 'created')
+    return newVolunteerAccountMail(siteTitle, approval.email, approval);
+  return volunteerApprovedMail(siteTitle, approval.email, approval.username);
+}
+
+export async function adminApplicationRoutes(app: FastifyInstance): Promise<void> {
+  const { config, opened } = app.ctx;
+  const db = opened.db;
+  const adminOnly = { access: ADMIN_ONLY };
+
+  app.get(ADMIN_APPLICATION_PATHS.all, { config: adminOnly }, async () => {
+    const body: ApplicationsReply = { status: 'success', data: await listApplications(db) };
+    return body;
+  });
+
+  app.get(ADMIN_APPLICATION_PATHS.pending, { config: adminOnly }, async () => {
+    const body: PendingApplicationsReply = {
+      status: 'success',
+      data: await listPendingApplications(db),
+    };
+    return body;
+  });
+
+  app.post(ADMIN_APPLICATION_PATHS.approve, { config: adminOnly }, async (request, reply) => {
+    const applicationId = applicationIdOf(request);
+    let approval: Approval | undefined;
+    const body = await runIdempotent(request, reply, db, async (trx) => {
+      approval = await approveApplication(decisionOf(request, trx), applicationId);
+      const { userId, username } = approval;
+      const accountCreated = approval.kind === 'created';
+      request.log.info(
+        {
+          event: 'admin.application-approved',
+          adminId: adminIdOf(request),
+          applicationId,
+          userId,
+          accountCreated,
+        },
+        'volunteer application approved',
+      );
+      const ok: ApproveApplicationReply = {
+        status: 'success',
+        message: accountCreated ? M.approvedCreated : M.approvedExisting,
+        userId,
+        username,
+        accountCreated,
+      };
+      return { statusCode: 200, body: ok };
+    });
+    if (approval !== undefined) {
+      if (approval.kind === 'existing') await endBoundSecureSessions(db, approval.endedLogins);
+      app.mailer.sendInBackground(mailOf(config.siteTitle, approval));
+    }
+    return body;
+  });
+
+  app.post(ADMIN_APPLICATION_PATHS.reject, { config: adminOnly }, async (request, reply) => {
+    const applicationId = applicationIdOf(request);
+    return runIdempotent(request, reply, db, async (trx) => {
+      await rejectApplication(decisionOf(request, trx), applicationId);
+      request.log.info(
+        { event: 'admin.application-rejected', adminId: adminIdOf(request), applicationId },
+        'volunteer application rejected',
+      );
+      const ok: RejectApplicationReply = { status: 'success', message: M.rejected };
+      return { statusCode: 200, body: ok };
+    });
+  });
+}

@@ -1,0 +1,83 @@
+// Item JSON (create or update) → what the writes need: trimmed texts ('' clears an optional
+// text), sizes as an ordered map of trimmed labels, and the total named once.
+import { CARGO_LIMITS, cargoItemCreate, cargoItemUpdate } from '#shared/contracts/cargo';
+import { badRequest } from '../errors.ts';
+
+export interface ItemCreateInput {
+  name: string;
+  description: string | null;
+  category: string | null;
+  /** The total; the sum of the sizes when there are sizes. */
+  quantity: number;
+  sizes: ReadonlyMap<string, number>;
+}
+
+/** Fields left undefined stay as they are. */
+export interface ItemPatch {
+  name?: string;
+  description?: string | null;
+  category?: string | null;
+  quantity?: number;
+  /** The item's new sizes (empty: no sizes any more). */
+  sizes?: ReadonlyMap<string, number>;
+}
+
+function sizesOf(record: Record<string, number>): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const [label, quantity] of Object.entries(record)) {
+    const trimmed = label.trim();
+    if (sizes.has(trimmed))
+      throw badRequest(`sizeQuantities: the size '${trimmed}' is listed twice.`);
+    sizes.set(trimmed, quantity);
+  }
+  return sizes;
+}
+
+export function sumOfSizes(sizes: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const quantity of sizes.values()) total += quantity;
+  if (total > CARGO_LIMITS.quantity) {
+    throw badRequest(`sizeQuantities: the sizes add up to more than ${CARGO_LIMITS.quantity}.`);
+  }
+  return total;
+}
+
+function itemObject(data: unknown): object {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw badRequest('The item data must be a JSON object.');
+  }
+  return data;
+}
+
+const optional = (text: string | null | undefined) =>
+  text === undefined || text === null ? undefined : text === '' ? null : text;
+
+export function parseItemCreate(data: unknown): ItemCreateInput {
+  const input = cargoItemCreate.parse(itemObject(data));
+  const sizes = sizesOf(input.sizeQuantities ?? {});
+  const given = input.quantity ?? input.totalQuantity ?? input.stock ?? 0;
+  return {
+    name: input.name,
+    description: optional(input.description) ?? null,
+    category: optional(input.category) ?? null,
+    quantity: sizes.size > 0 ? sumOfSizes(sizes) : given,
+    sizes,
+  };
+}
+
+export function parseItemPatch(data: unknown): ItemPatch {
+  const input = cargoItemUpdate.parse(itemObject(data));
+  const patch: ItemPatch = {};
+  if (input.name !== undefined && input.name !== null) patch.name = input.name;
+  const description = optional(input.description);
+  if (description !== undefined) patch.description = description;
+  const category = optional(input.category);
+  if (category !== undefined) patch.category = category;
+  const quantity = input.quantity ?? input.totalQuantity ?? input.stock;
+  if (quantity !== undefined && quantity !== null) patch.quantity = quantity;
+  if (input.sizeQuantities !== undefined && input.sizeQuantities !== null) {
+    patch.sizes = sizesOf(input.sizeQuantities);
+    sumOfSizes(patch.sizes); // refuses sizes adding up past the limit before any write
+  }
+  return patch;
+}

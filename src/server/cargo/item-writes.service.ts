@@ -1,0 +1,99 @@
+// Admin item writes, each inside the caller's transaction (item row, sizes and image rows
+// together or not at all). Invariant kept here: an item with sizes has quantity = the sum of
+// its sizes; an item without sizes has its quantity set directly.
+import type { Transaction } from 'kysely';
+import type { CargoItem } from '#shared/contracts/cargo';
+import type { Database } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import {
+  findItem,
+  insertItem,
+  isUniqueViolation,
+  itemIdByName,
+  replaceSizes,
+  updateItemRow,
+  type ItemFields,
+} from './cargo.repository.ts';
+import { deleteImage, insertImage, type StoredImage } from './images.repository.ts';
+import { sumOfSizes, type ItemCreateInput, type ItemPatch } from './item-input.ts';
+
+type Trx = Transaction<Database>;
+
+const nameTaken = (name: string) =>
+  conflict(`An item named '${name}' already exists. Update that item instead.`);
+
+async function checkNameFree(trx: Trx, name: string, ownId?: number): Promise<void> {
+  const holder = await itemIdByName(trx, name);
+  if (holder !== undefined && holder !== ownId) throw nameTaken(name);
+}
+
+/** Runs a write that may hit the unique name index (a concurrent write took the name). */
+async function guardName<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(name);
+    throw error;
+  }
+}
+
+async function itemOrThrow(trx: Trx, id: number): Promise<CargoItem> {
+  const item = await findItem(trx, id);
+  if (item === undefined) throw notFound(`There is no item with id ${id}.`);
+  return item;
+}
+
+export async function createItem(
+  trx: Trx,
+  input: ItemCreateInput,
+  image: StoredImage | null,
+  now: Date,
+): Promise<CargoItem> {
+  await checkNameFree(trx, input.name);
+  if (image !== null) await insertImage(trx, image, now);
+  const fields: ItemFields = { ...input, imageId: image?.id ?? null };
+  const id = await guardName(input.name, () => insertItem(trx, fields, now));
+  await replaceSizes(trx, id, input.sizes);
+  return itemOrThrow(trx, id);
+}
+
+/** The new total and sizes of an update (see cargoItemUpdate for the rules). */
+function nextStock(item: CargoItem, patch: ItemPatch): number {
+  if (patch.sizes !== undefined && patch.sizes.size > 0) return sumOfSizes(patch.sizes);
+  const hadSizes = Object.keys(item.sizeQuantities).length > 0;
+  if (patch.sizes === undefined && hadSizes) {
+    if (patch.quantity !== undefined && patch.quantity !== item.quantity) {
+      throw conflict(
+        `'${item.name}' has sizes: its total is the sum of its sizes. Change sizeQuantities instead.`,
+      );
+    }
+    return item.quantity;
+  }
+  return patch.quantity ?? item.quantity;
+}
+
+export async function updateItem(
+  trx: Trx,
+  id: number,
+  patch: ItemPatch,
+  image: StoredImage | null,
+  now: Date,
+): Promise<CargoItem> {
+  const item = await itemOrThrow(trx, id);
+  const name = patch.name ?? item.name;
+  if (name.toLowerCase() !== item.name.toLowerCase()) await checkNameFree(trx, name, id);
+  const quantity = nextStock(item, patch);
+  if (image !== null) await insertImage(trx, image, now);
+  const fields: ItemFields = {
+    name,
+    description: patch.description === undefined ? item.description : patch.description,
+    category: patch.category === undefined ? item.category : patch.category,
+    quantity,
+    imageId: image?.id ?? item.imageId,
+  };
+  await guardName(name, () => updateItemRow(trx, id, fields, now));
+  if (patch.sizes !== undefined) await replaceSizes(trx, id, patch.sizes);
+  // The old picture goes with the same transaction: nothing points at it any more.
+  if (image !== null && item.imageId !== null) await deleteImage(trx, item.imageId);
+  return itemOrThrow(trx, id);
+}

@@ -1,0 +1,62 @@
+// Changing an order:
+// - POST /api/orders/{orderId}/cancel: the owning CLIENT or an ADMIN (the All Orders screen's
+//   Cancel); someone else's order is a 404, like a missing one.
+// - PUT /api/orders/{orderId}/status: a VOLUNTEER confirmed on the order's round, status
+//   COMPLETED only.
+// - PUT /api/admin/orders/{orderId}/round: an ADMIN moves an open order to a round or to none.
+// All replayable with an Idempotency-Key.
+import type { FastifyInstance } from 'fastify';
+import {
+  ORDER_PATHS,
+  orderRoundRequest,
+  orderStatusRequest,
+  type OrderActionReply,
+  type OrderRoundReply,
+} from '#shared/contracts/orders';
+import { badRequest, forbidden } from '../errors.ts';
+import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { cancelOrder, completeOrder, moveOrderToRound } from './order-actions.service.ts';
+import { parseId, pathId } from './order-ids.ts';
+
+export async function orderActionRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.ctx.opened.db;
+
+  app.post(
+    ORDER_PATHS.cancel,
+    { config: { access: ['CLIENT', 'ADMIN'] } },
+    async (request, reply) => {
+      const orderId = pathId(request.params, 'orderId');
+      const caller = request.user;
+      if (caller === null) throw forbidden();
+      return runIdempotent(request, reply, db, async (trx) => {
+        await cancelOrder(trx, orderId, caller, new Date());
+        const body: OrderActionReply = { status: 'success', message: 'Order cancelled.' };
+        return { statusCode: 200, body };
+      });
+    },
+  );
+
+  app.put(ORDER_PATHS.status, { config: { access: ['VOLUNTEER'] } }, async (request, reply) => {
+    const orderId = pathId(request.params, 'orderId');
+    const { status } = orderStatusRequest.parse(request.body ?? {});
+    if (status !== 'COMPLETED') throw badRequest('status: only COMPLETED can be set here.');
+    const volunteerId = request.user?.userId ?? 0;
+    return runIdempotent(request, reply, db, async (trx) => {
+      await completeOrder(trx, orderId, volunteerId, new Date());
+      const body: OrderActionReply = { status: 'success', message: 'Order marked as completed.' };
+      return { statusCode: 200, body };
+    });
+  });
+
+  app.put(ORDER_PATHS.adminRound, { config: { access: ['ADMIN'] } }, async (request, reply) => {
+    const orderId = pathId(request.params, 'orderId');
+    const input = orderRoundRequest.parse(request.body ?? {});
+    const roundId = input.roundId === null ? null : parseId(input.roundId, 'roundId');
+    return runIdempotent(request, reply, db, async (trx) => {
+      await moveOrderToRound(trx, orderId, roundId, new Date());
+      const message = roundId === null ? 'Order removed from its round.' : 'Order moved.';
+      const body: OrderRoundReply = { status: 'success', message, orderId, roundId };
+      return { statusCode: 200, body };
+    });
+  });
+}

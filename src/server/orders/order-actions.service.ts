@@ -1,0 +1,92 @@
+// State changes of an existing order (domain-decisions.md "Stock and orders"):
+// cancel (PENDING/PROCESSING → CANCELLED, stock given back in the same transaction),
+// complete (PENDING/PROCESSING → COMPLETED by a volunteer CONFIRMED on the order's round; no
+// stock moves), and an admin's move to another round. Each status change is a conditional
+// UPDATE, so two concurrent changes of one order cannot both succeed.
+import type { Transaction } from 'kysely';
+import type { SessionUser } from '../auth/login-sessions.repository.ts';
+import type { Database, OrderStatus } from '../db/schema.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
+import { findOrderState, reservedLines, setRoundIf, setStatusIf } from './orders.repository.ts';
+import { isConfirmedOn, roundStatus } from './order-rounds.repository.ts';
+import { releaseStock } from './reservation.service.ts';
+
+type Trx = Transaction<Database>;
+
+const OPEN: readonly OrderStatus[] = ['PENDING', 'PROCESSING'];
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+type Action = 'cancel' | 'complete' | 'move';
+
+const COMPLETED_MESSAGES: Record<Action, string> = {
+  cancel: 'This order was already completed and can no longer be cancelled.',
+  complete: 'This order was already completed.',
+  move: 'This order was already completed and can no longer be moved.',
+};
+
+function finalMessage(status: OrderStatus | undefined, action: Action): string {
+  if (status === 'CANCELLED') return 'This order was cancelled.';
+  if (status === 'COMPLETED') return COMPLETED_MESSAGES[action];
+  return 'This order can no longer be changed.';
+}
+
+async function refuseFinal(trx: Trx, orderId: number, action: Action) {
+  const now = await findOrderState(trx, orderId);
+  return conflict(finalMessage(now?.status, action));
+}
+
+/**
+ * A CLIENT cancels their own order, an ADMIN any order. Someone else's order is a 404, the
+ * same as a missing one, so a client cannot learn which order ids exist.
+ */
+export async function cancelOrder(
+  trx: Trx,
+  orderId: number,
+  caller: SessionUser,
+  now: Date,
+): Promise<void> {
+  const order = await findOrderState(trx, orderId);
+  if (order === undefined) throw notFound(ORDER_NOT_FOUND);
+  if (caller.role !== 'ADMIN' && order.userId !== caller.userId) throw notFound(ORDER_NOT_FOUND);
+  if (!(await setStatusIf(trx, orderId, OPEN, 'CANCELLED', now))) {
+    throw await refuseFinal(trx, orderId, 'cancel');
+  }
+  await releaseStock(trx, await reservedLines(trx, orderId), now);
+}
+
+/** A volunteer CONFIRMED on the order's round marks it COMPLETED. */
+export async function completeOrder(
+  trx: Trx,
+  orderId: number,
+  volunteerId: number,
+  now: Date,
+): Promise<void> {
+  const order = await findOrderState(trx, orderId);
+  if (order === undefined) throw notFound(ORDER_NOT_FOUND);
+  const confirmed =
+    order.roundId !== null && (await isConfirmedOn(trx, order.roundId, volunteerId));
+  if (!confirmed) {
+    throw forbidden("Only a volunteer confirmed on this order's round can complete it.");
+  }
+  if (!(await setStatusIf(trx, orderId, OPEN, 'COMPLETED', now))) {
+    throw await refuseFinal(trx, orderId, 'complete');
+  }
+}
+
+/** An admin moves an open order to another (not cancelled) round, or to none. */
+export async function moveOrderToRound(
+  trx: Trx,
+  orderId: number,
+  roundId: number | null,
+  now: Date,
+): Promise<void> {
+  if ((await findOrderState(trx, orderId)) === undefined) throw notFound(ORDER_NOT_FOUND);
+  if (roundId !== null) {
+    const status = await roundStatus(trx, roundId);
+    if (status === undefined) throw notFound('Round not found.');
+    if (status === 'CANCELLED') throw conflict('That round was cancelled; choose another round.');
+  }
+  if (!(await setRoundIf(trx, orderId, roundId, now))) {
+    throw await refuseFinal(trx, orderId, 'move');
+  }
+}

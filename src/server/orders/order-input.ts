@@ -1,0 +1,82 @@
+// A create request → the order to place: the spec's form rules with their exact messages
+// (product-spec.md section 5 "Cart placement"), after the contract pinned types and lengths.
+// Texts are trimmed; a blank required text counts as missing.
+import {
+  clientOrderRequest,
+  guestOrderRequest,
+  type OrderLineRequest,
+} from '#shared/contracts/orders';
+import { MESSAGES } from '#shared/rules/validation';
+import { badRequest } from '../errors.ts';
+
+export interface OrderDetails {
+  deliveryAddress: string;
+  phoneNumber: string;
+  notes: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  lines: OrderLineRequest[];
+}
+
+type Text = string | null | undefined;
+
+function filled(value: Text): value is string {
+  return value !== null && value !== undefined && value.trim() !== '';
+}
+
+function linesOf(items: OrderLineRequest[] | null | undefined): OrderLineRequest[] {
+  if (items === null || items === undefined || items.length === 0) {
+    throw badRequest(MESSAGES.cartEmpty);
+  }
+  return items;
+}
+
+export function clientOrderInput(body: unknown): OrderDetails {
+  const input = clientOrderRequest.parse(body ?? {});
+  const lines = linesOf(input.items);
+  const { deliveryAddress, phoneNumber, notes } = input;
+  if (!filled(deliveryAddress) || !filled(phoneNumber) || !filled(notes)) {
+    throw badRequest(MESSAGES.clientOrderFields);
+  }
+  return {
+    deliveryAddress: deliveryAddress.trim(),
+    phoneNumber: phoneNumber.trim(),
+    notes: notes.trim(),
+    firstName: null,
+    lastName: null,
+    email: null,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    lines,
+  };
+}
+
+export function guestOrderInput(body: unknown): OrderDetails {
+  const input = guestOrderRequest.parse(body ?? {});
+  const lines = linesOf(input.items);
+  const { deliveryAddress, firstName, lastName, email, phone, notes } = input;
+  if (!filled(deliveryAddress)) throw badRequest(MESSAGES.guestAddress);
+  if (
+    !filled(firstName) ||
+    !filled(lastName) ||
+    !filled(email) ||
+    !filled(phone) ||
+    !filled(notes)
+  ) {
+    throw badRequest(MESSAGES.guestFields);
+  }
+  return {
+    deliveryAddress: deliveryAddress.trim(),
+    phoneNumber: phone.trim(),
+    notes: notes.trim(),
+    firstName: firstName.trim(),
+    lastName: lastName.trim(),
+    email: email.trim(),
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    lines,
+  };
+}

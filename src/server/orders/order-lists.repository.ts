@@ -1,0 +1,95 @@
+// Order lists with their lines in two queries whatever the number of orders (no N+1): the
+// orders matching a filter, then every line of those orders through the same filter as a
+// subquery (no id list, so no limit on bound parameters). Newest first.
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { OrderReply } from '#shared/contracts/orders';
+import type { Db } from '../db/kysely.ts';
+import type { Database, OrderStatus } from '../db/schema.ts';
+
+export type OrderFilter = (eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>;
+
+/** A client's own orders; cancelled ones leave the history (product-spec.md section 4). */
+export function ownOrders(userId: number): OrderFilter {
+  return (eb) =>
+    eb.and([eb('orders.user_id', '=', userId), eb('orders.status', '!=', 'CANCELLED')]);
+}
+
+/** Every order, or those of one status. */
+export function allOrders(status: OrderStatus | undefined): OrderFilter {
+  return (eb) => (status === undefined ? eb.lit(true) : eb('orders.status', '=', status));
+}
+
+/** Orders on rounds where the volunteer is CONFIRMED, in the given statuses (or all). */
+export function confirmedVolunteerOrders(
+  userId: number,
+  statuses: readonly OrderStatus[] | undefined,
+): OrderFilter {
+  return (eb) => {
+    const onRound = eb(
+      'orders.round_id',
+      'in',
+      eb
+        .selectFrom('round_signups')
+        .select('round_signups.round_id')
+        .where('round_signups.user_id', '=', userId)
+        .where('round_signups.status', '=', 'CONFIRMED'),
+    );
+    return statuses === undefined
+      ? onRound
+      : eb.and([onRound, eb('orders.status', 'in', statuses)]);
+  };
+}
+
+interface LineRow {
+  order_id: number;
+  item_name: string;
+  quantity: number;
+  is_custom: number;
+}
+
+function linesByOrder(rows: readonly LineRow[]): Map<number, OrderReply['orderItems']> {
+  const byOrder = new Map<number, OrderReply['orderItems']>();
+  for (const row of rows) {
+    let lines = byOrder.get(row.order_id);
+    if (lines === undefined) {
+      lines = [];
+      byOrder.set(row.order_id, lines);
+    }
+    lines.push({ itemName: row.item_name, quantity: row.quantity, isCustom: row.is_custom === 1 });
+  }
+  return byOrder;
+}
+
+export async function listOrders(db: Db, filter: OrderFilter): Promise<OrderReply[]> {
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where(filter)
+    .orderBy('orders.request_time', 'desc')
+    .orderBy('orders.id', 'desc')
+    .execute();
+  if (orders.length === 0) return [];
+  const lines = await db
+    .selectFrom('order_items')
+    .select(['order_id', 'item_name', 'quantity', 'is_custom'])
+    .where('order_id', 'in', db.selectFrom('orders').select('orders.id').where(filter))
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+  const byOrder = linesByOrder(lines);
+  return orders.map((o) => ({
+    orderId: o.id,
+    status: o.status,
+    orderType: o.order_type,
+    userId: o.user_id,
+    deliveryAddress: o.delivery_address,
+    phoneNumber: o.phone_number,
+    notes: o.notes,
+    firstName: o.first_name,
+    lastName: o.last_name,
+    email: o.email,
+    roundId: o.round_id,
+    requestTime: o.request_time,
+    orderItems: byOrder.get(o.id) ?? [],
+  }));
+}

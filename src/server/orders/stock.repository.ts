@@ -1,0 +1,150 @@
+// Catalogue stock as orders see it: lookups by name and the conditional stock moves that keep
+// quantities at or above 0 (domain-decisions.md "Stock and orders"). Every function runs inside
+// the caller's transaction; a move that would go below 0 changes nothing and reports false.
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Trx = Transaction<Database>;
+
+export interface CatalogueSize {
+  label: string;
+  quantity: number;
+}
+
+export interface CatalogueItem {
+  id: number;
+  name: string;
+  nameKey: string;
+  quantity: number;
+  sizes: CatalogueSize[];
+}
+
+/** The items whose name_key is one of `keys`, each with its sizes. */
+export async function findItemsByNameKeys(
+  trx: Trx,
+  keys: readonly string[],
+): Promise<CatalogueItem[]> {
+  if (keys.length === 0) return [];
+  const items = await trx
+    .selectFrom('cargo_items')
+    .select(['id', 'name', 'name_key', 'quantity'])
+    .where('name_key', 'in', keys)
+    .orderBy('id')
+    .execute();
+  if (items.length === 0) return [];
+  const sizes = await trx
+    .selectFrom('cargo_item_sizes')
+    .select(['item_id', 'size_label', 'quantity'])
+    .where(
+      'item_id',
+      'in',
+      items.map((i) => i.id),
+    )
+    .orderBy('item_id')
+    .orderBy('size_label')
+    .execute();
+  return items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    nameKey: item.name_key,
+    quantity: item.quantity,
+    sizes: sizes
+      .filter((s) => s.item_id === item.id)
+      .map((s) => ({ label: s.size_label, quantity: s.quantity })),
+  }));
+}
+
+/** Takes n from one size when at least n is left; false (and nothing changed) otherwise. */
+export async function takeFromSize(
+  trx: Trx,
+  itemId: number,
+  label: string,
+  n: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('cargo_item_sizes')
+    .set((eb) => ({ quantity: eb('quantity', '-', n) }))
+    .where('item_id', '=', itemId)
+    .where('size_label', '=', label)
+    .where('quantity', '>=', n)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes n from an item's total when at least n is left; false otherwise. */
+export async function takeFromItem(
+  trx: Trx,
+  itemId: number,
+  n: number,
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('cargo_items')
+    .set((eb) => ({ quantity: eb('quantity', '-', n), updated_at: now.toISOString() }))
+    .where('id', '=', itemId)
+    .where('quantity', '>=', n)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives n back to a size that still exists; false when the size is gone. */
+export async function returnToSize(
+  trx: Trx,
+  itemId: number,
+  label: string,
+  n: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('cargo_item_sizes')
+    .set((eb) => ({ quantity: eb('quantity', '+', n) }))
+    .where('item_id', '=', itemId)
+    .where('size_label', '=', label)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Gives n back to an item's total. `onlyIfUnsized`: for a line that reserved from the total,
+ * give back only while the item still has no sizes, since a sized item's total must stay the
+ * sum of its sizes.
+ */
+export async function returnToItem(
+  trx: Trx,
+  itemId: number,
+  n: number,
+  now: Date,
+  onlyIfUnsized: boolean,
+): Promise<void> {
+  let query = trx
+    .updateTable('cargo_items')
+    .set((eb) => ({ quantity: eb('quantity', '+', n), updated_at: now.toISOString() }))
+    .where('id', '=', itemId);
+  if (onlyIfUnsized) {
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('cargo_item_sizes').select('item_id').where('item_id', '=', itemId),
+        ),
+      ),
+    );
+  }
+  await query.execute();
+}
+
+/** What is left of a size (or of the item's total when label is null); 0 when gone. */
+export async function stockLeft(trx: Trx, itemId: number, label: string | null): Promise<number> {
+  const row =
+    label === null
+      ? await trx
+          .selectFrom('cargo_items')
+          .select('quantity')
+          .where('id', '=', itemId)
+          .executeTakeFirst()
+      : await trx
+          .selectFrom('cargo_item_sizes')
+          .select('quantity')
+          .where('item_id', '=', itemId)
+          .where('size_label', '=', label)
+          .executeTakeFirst();
+  return row?.quantity ?? 0;
+}

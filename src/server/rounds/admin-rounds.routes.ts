@@ -1,0 +1,142 @@
+// Admin rounds (product-spec.md section 7 "Admin rounds"): ADMIN only. The spec's
+// authenticated / adminUsername fields are claims the access plugin checks; adminId on
+// confirm and reject is checked here. Every write goes through runIdempotent.
+import type { FastifyInstance } from 'fastify';
+import {
+  ADMIN_ROUND_PATHS,
+  createRoundRequest,
+  roundIdParams,
+  signupIdParams,
+  updateRoundRequest,
+  type AdminRoundDetailReply,
+  type AdminRoundsReply,
+  type CancelRoundReply,
+  type UpdateRoundReply,
+  type CreateRoundReply,
+  type LotteryReply,
+  type RoundsMessageReply,
+} from '#shared/contracts/rounds';
+import type { Access } from '../plugins/access.ts';
+import { notFound } from '../errors.ts';
+import { runIdempotent, type WriteReply } from '../idempotency/run-idempotent.ts';
+import { findAdminRound, listAdminRounds } from './rounds.repository.ts';
+import { listRoundSignups } from './signups.repository.ts';
+import { adminView, signupView } from './round-views.ts';
+import { cancelRound, createRound, updateRoundFields } from './admin-rounds.service.ts';
+import { lotteryMessage, runLottery } from './lottery.service.ts';
+import { confirmSignup, rejectSignup } from './signups.service.ts';
+import { ROUND_NOT_FOUND } from './write-context.ts';
+import { checkAdminIdClaim, writeContext } from './route-helpers.ts';
+
+const ADMIN: Access = ['ADMIN'];
+const ok = (body: object): WriteReply => ({ statusCode: 200, body });
+
+function adminReadRoutes(app: FastifyInstance): void {
+  const { db } = app.ctx.opened;
+  const options = { config: { access: ADMIN } };
+
+  app.get(ADMIN_ROUND_PATHS.all, options, async (): Promise<AdminRoundsReply> => {
+    const rounds = (await listAdminRounds(db)).map(adminView);
+    return { status: 'success', message: 'Rounds loaded.', rounds };
+  });
+
+  app.get(ADMIN_ROUND_PATHS.upcoming, options, async (): Promise<AdminRoundsReply> => {
+    const rounds = (await listAdminRounds(db, { upcomingAt: new Date() })).map(adminView);
+    return { status: 'success', message: 'Rounds loaded.', rounds };
+  });
+
+  app.get(ADMIN_ROUND_PATHS.one, options, async (request): Promise<AdminRoundDetailReply> => {
+    const { roundId } = roundIdParams.parse(request.params);
+    const round = await findAdminRound(db, roundId);
+    if (round === undefined) throw notFound(ROUND_NOT_FOUND);
+    const signups = (await listRoundSignups(db, roundId)).map(signupView);
+    return { status: 'success', message: 'Round loaded.', round: adminView(round), signups };
+  });
+}
+
+function adminRoundWriteRoutes(app: FastifyInstance): void {
+  const { db } = app.ctx.opened;
+  const options = { config: { access: ADMIN } };
+
+  app.post(ADMIN_ROUND_PATHS.create, options, async (request, reply) => {
+    const input = createRoundRequest.parse(request.body ?? {});
+    return runIdempotent(request, reply, db, async (trx) => {
+      const roundId = await createRound(writeContext(app, trx), input);
+      return ok({
+        status: 'success',
+        message: 'Round created.',
+        roundId,
+      } satisfies CreateRoundReply);
+    });
+  });
+
+  app.put(ADMIN_ROUND_PATHS.update, options, async (request, reply) => {
+    const { roundId } = roundIdParams.parse(request.params);
+    const input = updateRoundRequest.parse(request.body ?? {});
+    return runIdempotent(request, reply, db, async (trx) => {
+      const detachedOrders = await updateRoundFields(writeContext(app, trx), roundId, input);
+      const body: UpdateRoundReply = {
+        status: 'success',
+        message: 'Round updated.',
+        detachedOrders,
+      };
+      return ok(body);
+    });
+  });
+
+  app.put(ADMIN_ROUND_PATHS.cancel, options, async (request, reply) => {
+    const { roundId } = roundIdParams.parse(request.params);
+    return runIdempotent(request, reply, db, async (trx) => {
+      const detachedOrders = await cancelRound(writeContext(app, trx), roundId);
+      const body: CancelRoundReply = {
+        status: 'success',
+        message: 'Round cancelled.',
+        detachedOrders,
+      };
+      return ok(body);
+    });
+  });
+
+  app.post(ADMIN_ROUND_PATHS.lottery, options, async (request, reply) => {
+    const { roundId } = roundIdParams.parse(request.params);
+    return runIdempotent(request, reply, db, async (trx) => {
+      const result = await runLottery(writeContext(app, trx), roundId);
+      const body: LotteryReply = {
+        status: 'success',
+        message: lotteryMessage(result),
+        selectedVolunteers: result.selected,
+      };
+      return ok(body);
+    });
+  });
+}
+
+function adminSignupRoutes(app: FastifyInstance): void {
+  const { db } = app.ctx.opened;
+  const options = { config: { access: ADMIN } };
+
+  app.put(ADMIN_ROUND_PATHS.confirmSignup, options, async (request, reply) => {
+    const { signupId } = signupIdParams.parse(request.params);
+    checkAdminIdClaim(request);
+    return runIdempotent(request, reply, db, async (trx) => {
+      const changed = await confirmSignup(writeContext(app, trx), signupId);
+      const message = changed ? 'Sign-up confirmed.' : 'This sign-up is already confirmed.';
+      return ok({ status: 'success', message } satisfies RoundsMessageReply);
+    });
+  });
+
+  app.delete(ADMIN_ROUND_PATHS.rejectSignup, options, async (request, reply) => {
+    const { signupId } = signupIdParams.parse(request.params);
+    checkAdminIdClaim(request);
+    return runIdempotent(request, reply, db, async (trx) => {
+      await rejectSignup(writeContext(app, trx), signupId);
+      return ok({ status: 'success', message: 'Sign-up rejected.' } satisfies RoundsMessageReply);
+    });
+  });
+}
+
+export async function adminRoundRoutes(app: FastifyInstance): Promise<void> {
+  adminReadRoutes(app);
+  adminRoundWriteRoutes(app);
+  adminSignupRoutes(app);
+}

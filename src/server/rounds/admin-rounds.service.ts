@@ -1,0 +1,93 @@
+// An admin's writes on rounds: create, update (fields left out keep their value) and cancel.
+// Cancelling — by the cancel call or by setting status CANCELLED — keeps the sign-ups for the
+// record and sends the round's open orders back to no round, in the same transaction.
+import type { CreateRoundInput, UpdateRoundInput } from '#shared/contracts/rounds';
+import { conflict } from '../errors.ts';
+import { detachOpenOrders } from './round-orders.repository.ts';
+import { checkStaffIds, optionalText, requiredTitle, roundTimes } from './round-input.ts';
+import type { RoundRow } from './rounds.repository.ts';
+import {
+  insertRound,
+  setRoundStatus,
+  updateRound,
+  type RoundFields,
+} from './round-writes.repository.ts';
+import { countConfirmed } from './signups.repository.ts';
+import { lockExistingRound, type WriteContext } from './write-context.ts';
+
+export async function createRound(ctx: WriteContext, input: CreateRoundInput): Promise<number> {
+  const title = requiredTitle(input.title);
+  const { start, end } = roundTimes(input.startTime, input.endTime);
+  await checkStaffIds(ctx.trx, { teamLeadId: input.teamLeadId, clinicianId: input.clinicianId });
+  const fields: RoundFields = {
+    title,
+    description: optionalText(input.description),
+    location: optionalText(input.location),
+    startTime: start,
+    endTime: end,
+    maxParticipants: input.maxParticipants,
+    teamLeadId: input.teamLeadId ?? null,
+    clinicianId: input.clinicianId ?? null,
+    status: 'SCHEDULED',
+  };
+  return insertRound(ctx.trx, fields, ctx.now);
+}
+
+/** `value` when given (null included), else what the round has. */
+function given<T>(value: T | undefined, current: T): T {
+  return value === undefined ? current : value;
+}
+
+function mergedFields(round: RoundRow, input: UpdateRoundInput): RoundFields {
+  const { start, end } = roundTimes(
+    input.startTime ?? round.start_time,
+    input.endTime ?? round.end_time,
+  );
+  return {
+    title: input.title === undefined ? round.title : requiredTitle(input.title),
+    description:
+      input.description === undefined ? round.description : optionalText(input.description),
+    location: input.location === undefined ? round.location : optionalText(input.location),
+    startTime: start,
+    endTime: end,
+    maxParticipants: input.maxParticipants ?? round.max_participants,
+    teamLeadId: given(input.teamLeadId, round.team_lead_id),
+    clinicianId: given(input.clinicianId, round.clinician_id),
+    status: input.status ?? round.status,
+  };
+}
+
+/** Returns how many open orders went back to no round (when the update cancelled it). */
+export async function updateRoundFields(
+  ctx: WriteContext,
+  roundId: number,
+  input: UpdateRoundInput,
+): Promise<number> {
+  const round = await lockExistingRound(ctx, roundId);
+  const fields = mergedFields(round, input);
+  // Only ids that change are checked: the edit form sends every field back as it was.
+  await checkStaffIds(ctx.trx, {
+    teamLeadId: input.teamLeadId === round.team_lead_id ? undefined : input.teamLeadId,
+    clinicianId: input.clinicianId === round.clinician_id ? undefined : input.clinicianId,
+  });
+  if (input.maxParticipants !== undefined) {
+    const confirmed = await countConfirmed(ctx.trx, roundId);
+    if (input.maxParticipants < confirmed) {
+      throw conflict(
+        `maxParticipants cannot be below the ${confirmed} confirmed sign-ups of this round.`,
+      );
+    }
+  }
+  await updateRound(ctx.trx, roundId, fields, ctx.now);
+  const cancels = fields.status === 'CANCELLED' && round.status !== 'CANCELLED';
+  return cancels ? detachOpenOrders(ctx.trx, roundId, ctx.now) : 0;
+}
+
+/** Returns how many open orders went back to no round. */
+export async function cancelRound(ctx: WriteContext, roundId: number): Promise<number> {
+  const round = await lockExistingRound(ctx, roundId);
+  if (round.status === 'CANCELLED') throw conflict('This round is already cancelled.');
+  if (round.status === 'COMPLETED') throw conflict('A completed round cannot be cancelled.');
+  await setRoundStatus(ctx.trx, roundId, 'CANCELLED', ctx.now);
+  return detachOpenOrders(ctx.trx, roundId, ctx.now);
+}

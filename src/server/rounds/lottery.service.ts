@@ -1,0 +1,37 @@
+// The lottery (domain-decisions.md "Rounds and sign-ups"): fills the round's free slots from
+// its WAITLISTED sign-ups, drawn uniformly at random; never over capacity, because the round
+// is locked while the confirmed sign-ups are counted and the winners confirmed.
+import type { SelectedVolunteer } from '#shared/contracts/rounds';
+import { conflict } from '../errors.ts';
+import { drawUniformly } from './lottery.ts';
+import { availableSlots, selectedView } from './round-views.ts';
+import { confirmSignups, countConfirmed, listRoundSignups } from './signups.repository.ts';
+import { lockExistingRound, type WriteContext } from './write-context.ts';
+
+export interface LotteryResult {
+  selected: SelectedVolunteer[];
+  freeSlots: number;
+  waitlisted: number;
+}
+
+export async function runLottery(ctx: WriteContext, roundId: number): Promise<LotteryResult> {
+  const round = await lockExistingRound(ctx, roundId);
+  if (round.status === 'CANCELLED' || round.status === 'COMPLETED') {
+    throw conflict('The lottery runs only on a scheduled or in-progress round.');
+  }
+  const freeSlots = availableSlots(round, await countConfirmed(ctx.trx, roundId));
+  const waitlisted = await listRoundSignups(ctx.trx, roundId, 'WAITLISTED');
+  const winners = drawUniformly(waitlisted, freeSlots);
+  await confirmSignups(
+    ctx.trx,
+    winners.map((w) => w.id),
+  );
+  return { selected: winners.map(selectedView), freeSlots, waitlisted: waitlisted.length };
+}
+
+export function lotteryMessage(result: LotteryResult): string {
+  if (result.freeSlots === 0) return 'The round has no free slots: no one was selected.';
+  if (result.waitlisted === 0) return 'No one is on the waitlist: no one was selected.';
+  const n = result.selected.length;
+  return `${n} volunteer${n === 1 ? '' : 's'} selected from the waitlist.`;
+}

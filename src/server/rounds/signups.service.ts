@@ -1,0 +1,91 @@
+// Sign-ups (domain-decisions.md "Rounds and sign-ups"): CONFIRMED while a slot is free, else
+// WAITLISTED; one per volunteer per round; an admin confirms only into a free slot. Every
+// function runs inside the caller's transaction and locks the round before it counts, so two
+// volunteers racing for the last slot cannot both be CONFIRMED.
+import type { SignupStatus } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import type { RoundRow } from './rounds.repository.ts';
+import {
+  countConfirmed,
+  deleteSignup,
+  findSignup,
+  findUserSignup,
+  insertSignup,
+  confirmSignups,
+  type SignupRow,
+} from './signups.repository.ts';
+import { lockExistingRound, SIGNUP_NOT_FOUND, type WriteContext } from './write-context.ts';
+
+function refuseClosedRound(round: RoundRow, now: Date): void {
+  if (round.status === 'CANCELLED') throw conflict('This round has been cancelled.');
+  if (round.status !== 'SCHEDULED' || new Date(round.start_time) <= now) {
+    throw conflict('This round has already started or ended: sign-up is closed.');
+  }
+}
+
+export async function signUp(
+  ctx: WriteContext,
+  roundId: number,
+  userId: number,
+): Promise<{ signupId: number; signupStatus: SignupStatus }> {
+  const round = await lockExistingRound(ctx, roundId);
+  refuseClosedRound(round, ctx.now);
+  if ((await findUserSignup(ctx.trx, roundId, userId)) !== undefined) {
+    throw conflict('You are already signed up for this round.');
+  }
+  const confirmed = await countConfirmed(ctx.trx, roundId);
+  const signupStatus = confirmed < round.max_participants ? 'CONFIRMED' : 'WAITLISTED';
+  const signupId = await insertSignup(ctx.trx, { roundId, userId, status: signupStatus }, ctx.now);
+  return { signupId, signupStatus };
+}
+
+/**
+ * The sign-up and its round, the round locked. The sign-up is read again after the lock: a
+ * concurrent write on the same round may have removed or confirmed it meanwhile.
+ */
+async function lockSignup(
+  ctx: WriteContext,
+  signupId: number,
+): Promise<{ signup: SignupRow; round: RoundRow }> {
+  const seen = await findSignup(ctx.trx, signupId);
+  if (seen === undefined) throw notFound(SIGNUP_NOT_FOUND);
+  const round = await lockExistingRound(ctx, seen.round_id);
+  const signup = await findSignup(ctx.trx, signupId);
+  if (signup === undefined) throw notFound(SIGNUP_NOT_FOUND);
+  return { signup, round };
+}
+
+/** A volunteer cancels their own sign-up; anyone else's is a 404 (its existence stays hidden). */
+export async function cancelOwnSignup(
+  ctx: WriteContext,
+  signupId: number,
+  userId: number,
+): Promise<void> {
+  const seen = await findSignup(ctx.trx, signupId);
+  if (seen?.user_id !== userId) throw notFound(SIGNUP_NOT_FOUND);
+  const { round } = await lockSignup(ctx, signupId);
+  if (round.status === 'COMPLETED' || new Date(round.end_time) <= ctx.now) {
+    throw conflict('This round is over: its sign-ups are kept for the record.');
+  }
+  await deleteSignup(ctx.trx, signupId);
+}
+
+/** Returns false when the sign-up was already CONFIRMED (nothing to do). */
+export async function confirmSignup(ctx: WriteContext, signupId: number): Promise<boolean> {
+  const { signup, round } = await lockSignup(ctx, signupId);
+  if (round.status === 'CANCELLED' || round.status === 'COMPLETED') {
+    throw conflict('Sign-ups of a cancelled or completed round cannot be confirmed.');
+  }
+  if (signup.status === 'CONFIRMED') return false;
+  if ((await countConfirmed(ctx.trx, round.id)) >= round.max_participants) {
+    throw conflict('The round is full: there is no free slot to confirm this sign-up.');
+  }
+  await confirmSignups(ctx.trx, [signupId]);
+  return true;
+}
+
+/** An admin rejects a sign-up: it is deleted. */
+export async function rejectSignup(ctx: WriteContext, signupId: number): Promise<void> {
+  await lockSignup(ctx, signupId);
+  await deleteSignup(ctx.trx, signupId);
+}

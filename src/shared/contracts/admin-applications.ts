@@ -1,0 +1,78 @@
+// Admin review of volunteer applications (product-spec.md section 7 "Feedback and volunteer
+// applications", section 2 "Admin applications"). Applying itself is in applications.ts.
+import { z } from 'zod';
+
+export const ADMIN_APPLICATION_PATHS = {
+  all: '/api/volunteer/applications',
+  pending: '/api/volunteer/pending',
+  approve: '/api/volunteer/approve',
+  reject: '/api/volunteer/reject',
+} as const;
+
+export const applicationStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
+
+export const applicationView = z.object({
+  applicationId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  notes: z.string().nullable(),
+  /** ISO 8601 UTC with Z. */
+  submissionDate: z.string(),
+  status: applicationStatusSchema,
+});
+export type ApplicationView = z.infer<typeof applicationView>;
+
+/** GET /api/volunteer/applications: pending oldest first; decided ones newest decision first. */
+export const applicationsReply = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    pending: z.array(applicationView),
+    approved: z.array(applicationView),
+    rejected: z.array(applicationView),
+  }),
+});
+export type ApplicationsReply = z.infer<typeof applicationsReply>;
+
+/** GET /api/volunteer/pending */
+export const pendingApplicationsReply = z.object({
+  status: z.literal('success'),
+  data: z.array(applicationView),
+});
+export type PendingApplicationsReply = z.infer<typeof pendingApplicationsReply>;
+
+/** POST /api/volunteer/approve and /reject: applicationId as text (or a number). */
+export const decideApplicationRequest = z.object({
+  applicationId: z.union([z.string().max(20), z.number()]).nullish(),
+});
+export type DecideApplicationRequest = z.infer<typeof decideApplicationRequest>;
+
+export const approveApplicationReply = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  /** The account that is now a volunteer. */
+  userId: z.number(),
+  username: z.string(),
+  /** True when a new account was made (the applicant was mailed a code to set a password). */
+  accountCreated: z.boolean(),
+});
+export type ApproveApplicationReply = z.infer<typeof approveApplicationReply>;
+
+export const rejectApplicationReply = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+});
+export type RejectApplicationReply = z.infer<typeof rejectApplicationReply>;
+
+export const ADMIN_APPLICATION_MESSAGES = {
+  approvedCreated:
+    'Application approved. A volunteer account was created and the applicant was emailed a code to set a password.',
+  approvedExisting: 'Application approved. The account with this email is now a volunteer.',
+  rejected: 'Application rejected.',
+  idMissing: 'applicationId is required.',
+  notFound: 'Application not found.',
+  alreadyApproved: 'This application has already been approved.',
+  alreadyRejected: 'This application has already been rejected.',
+  adminEmail: 'This email belongs to an admin account, which cannot become a volunteer.',
+} as const;

@@ -1,0 +1,141 @@
+// Admin user calls (product-spec.md section 7 "Admin users"). Request schemas pin types and
+// lengths; fields are nullish so a missing one gets a clear message from the server's own
+// checks. The spec's identity fields (authenticated, adminUsername) are checked by the access
+// plugin and stripped here. Ids arrive as numbers or digit strings (wire-protocol.md).
+import { z } from 'zod';
+
+export const ADMIN_USER_PATHS = {
+  users: '/api/admin/users',
+  delete: '/api/admin/user/delete',
+  resetPassword: '/api/admin/user/reset-password/:userId',
+  create: '/api/admin/user/create',
+  update: '/api/admin/user/update/:userId',
+  subrole: '/api/admin/volunteer/subrole',
+} as const;
+
+export const resetPasswordPath = (userId: number | string) =>
+  `/api/admin/user/reset-password/${encodeURIComponent(String(userId))}`;
+export const updateUserPath = (userId: number | string) =>
+  `/api/admin/user/update/${encodeURIComponent(String(userId))}`;
+
+export const ADMIN_USER_LIMITS = {
+  username: 50,
+  email: 254,
+  phone: 20,
+  name: 100,
+  password: 128,
+  notes: 2000,
+} as const;
+
+/** Text up to `max` characters. NUL is refused: PostgreSQL cannot store it in text columns. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), 'must not contain NUL characters')
+    .nullish();
+/** An id as the spec's client sends it: a number or a digit string (checked by the server). */
+export const idField = z.union([z.string().max(20), z.number()]).nullish();
+
+export const adminRoleSchema = z.enum(['CLIENT', 'VOLUNTEER', 'ADMIN']);
+export const volunteerSubRoleSchema = z.enum(['REGULAR', 'TEAM_LEAD', 'CLINICIAN']);
+export type VolunteerSubRoleName = z.infer<typeof volunteerSubRoleSchema>;
+
+export const adminUser = z.object({
+  userId: z.number(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: adminRoleSchema,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  volunteerSubRole: volunteerSubRoleSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+/** GET /api/admin/users */
+export const adminUsersReply = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    clients: z.array(adminUser),
+    volunteers: z.array(adminUser),
+    admins: z.array(adminUser),
+  }),
+});
+export type AdminUsersReply = z.infer<typeof adminUsersReply>;
+
+/** DELETE /api/admin/user/delete */
+export const deleteUserRequest = z.object({ username: text(ADMIN_USER_LIMITS.username) });
+export type DeleteUserRequest = z.infer<typeof deleteUserRequest>;
+
+/** PUT /api/admin/user/reset-password/{userId} */
+export const resetUserPasswordRequest = z.object({
+  newPassword: text(ADMIN_USER_LIMITS.password),
+});
+export type ResetUserPasswordRequest = z.infer<typeof resetUserPasswordRequest>;
+
+/**
+ * The user fields of create and update. Role: CLIENT or VOLUNTEER; on update an ADMIN
+ * target may also be sent ADMIN (unchanged), so editing an admin's details keeps them admin.
+ */
+export const userFieldsRequest = z.object({
+  username: text(ADMIN_USER_LIMITS.username),
+  email: text(ADMIN_USER_LIMITS.email),
+  phone: text(ADMIN_USER_LIMITS.phone),
+  firstName: text(ADMIN_USER_LIMITS.name),
+  lastName: text(ADMIN_USER_LIMITS.name),
+  role: z.string().max(20).nullish(),
+});
+export type UserFieldsRequest = z.infer<typeof userFieldsRequest>;
+
+/** POST /api/admin/user/create: the generated password is shown to the admin once. */
+export const createUserReply = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  userId: z.number(),
+  username: z.string(),
+  generatedPassword: z.string(),
+});
+export type CreateUserReply = z.infer<typeof createUserReply>;
+
+/** PUT /api/admin/user/update/{userId} */
+export const updateUserReply = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  user: adminUser,
+});
+export type UpdateUserReply = z.infer<typeof updateUserReply>;
+
+/** PUT /api/admin/volunteer/subrole: userId names the volunteer, not the caller. */
+export const subroleRequest = z.object({
+  userId: idField,
+  volunteerSubRole: z.string().max(20).nullish(),
+  notes: text(ADMIN_USER_LIMITS.notes),
+});
+export type SubroleRequest = z.infer<typeof subroleRequest>;
+
+/** DELETE, reset-password and subrole reply with a message only. */
+export const adminMessageReply = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+});
+export type AdminMessageReply = z.infer<typeof adminMessageReply>;
+
+export const ADMIN_USER_MESSAGES = {
+  deleted: 'User deleted successfully',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  passwordReset: 'Password reset successfully',
+  subroleUpdated: 'Volunteer subrole updated successfully',
+  /** The spec's alert when the subrole form has no user id. */
+  userIdMissing: 'User ID is missing',
+  usernameMissing: 'Username is required',
+  userNotFound: 'User not found.',
+  deleteSelf: 'You cannot delete your own account.',
+  lastAdminDelete: 'The last admin cannot be deleted.',
+  lastAdminDemote: 'The last admin cannot be demoted.',
+  ownRole: 'You cannot change your own role.',
+  role: 'Role must be CLIENT or VOLUNTEER.',
+  subrole: 'Subrole must be REGULAR, TEAM_LEAD or CLINICIAN.',
+  notVolunteer: 'Only volunteers have a subrole.',
+} as const;

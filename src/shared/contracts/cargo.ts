@@ -1,0 +1,128 @@
+// Cargo calls (product-spec.md sections 3 and 7 "Cargo", wire-protocol.md "Shapes the spec
+// leaves open"). The catalogue reply, the item JSON of a create (multipart part 'data') and the
+// JSON of an update. Unknown fields are stripped; identity fields are checked by the server.
+import { z } from 'zod';
+
+export const CARGO_ITEMS_PATH = '/api/cargo/items';
+export const CARGO_IMAGES_PATH = '/api/cargo/images';
+
+export function cargoItemPath(id: number | string): string {
+  return `${CARGO_ITEMS_PATH}/${String(id)}`;
+}
+
+/** The image, or its catalogue-card thumbnail (about 320 px). */
+export function cargoImagePath(imageId: string, variant: 'full' | 'thumb' = 'full'): string {
+  const base = `${CARGO_IMAGES_PATH}/${encodeURIComponent(imageId)}`;
+  return variant === 'thumb' ? `${base}?thumb=1` : base;
+}
+
+/** Longest texts and largest numbers accepted; anything beyond is a 400, never cut. */
+export const CARGO_LIMITS = {
+  name: 100,
+  description: 2000,
+  category: 100,
+  quantity: 1_000_000,
+  sizeLabel: 40,
+  sizes: 50,
+  /** Bytes of one uploaded image. */
+  imageBytes: 5 * 1024 * 1024,
+  /** Pixels of a decoded upload (width × height): refuses decompression bombs. */
+  imagePixels: 40_000_000,
+  /** Longest side of the stored image and of its thumbnail. */
+  imageSide: 1600,
+  thumbSide: 320,
+} as const;
+
+export const cargoItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  /** The total: the sum of sizeQuantities when the item has sizes. */
+  quantity: z.number(),
+  imageId: z.string().nullable(),
+  /** Size label → quantity; {} for an item without sizes. */
+  sizeQuantities: z.record(z.string(), z.number()),
+});
+export type CargoItem = z.infer<typeof cargoItem>;
+
+export const cargoCatalogueReply = z.object({
+  status: z.literal('success'),
+  items: z.array(cargoItem),
+});
+export type CargoCatalogueReply = z.infer<typeof cargoCatalogueReply>;
+
+/** A quantity as a number or a digit string (form inputs), 0 to the limit. */
+const quantity = z
+  .union(
+    [z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number)],
+    { error: 'must be a whole number' },
+  )
+  .pipe(
+    z
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must not be negative')
+      .max(CARGO_LIMITS.quantity, `must be at most ${CARGO_LIMITS.quantity}`),
+  );
+
+const tooLong = (max: number) => `must be at most ${max} characters`;
+const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).nullish();
+const name = z
+  .string({ error: (issue) => (issue.input == null ? 'is required' : 'must be text') })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(CARGO_LIMITS.name, tooLong(CARGO_LIMITS.name));
+
+const sizeQuantities = z
+  .record(z.string(), quantity)
+  .refine((sizes) => Object.keys(sizes).length <= CARGO_LIMITS.sizes, {
+    error: `at most ${CARGO_LIMITS.sizes} sizes`,
+  })
+  .refine(
+    (sizes) =>
+      Object.keys(sizes).every((label) => {
+        const trimmed = label.trim();
+        return trimmed !== '' && trimmed.length <= CARGO_LIMITS.sizeLabel;
+      }),
+    { error: `size labels must be 1 to ${CARGO_LIMITS.sizeLabel} characters` },
+  );
+
+/** The item of a create (multipart part 'data', or a JSON body when there is no image). */
+export const cargoItemCreate = z.object({
+  name,
+  description: optionalText(CARGO_LIMITS.description),
+  category: optionalText(CARGO_LIMITS.category),
+  /** Ignored when sizeQuantities has sizes: the total is their sum. */
+  quantity: quantity.nullish(),
+  /** The spec's other names for the total, read when quantity is absent. */
+  totalQuantity: quantity.nullish(),
+  stock: quantity.nullish(),
+  sizeQuantities: sizeQuantities.nullish(),
+});
+export type CargoItemCreate = z.input<typeof cargoItemCreate>;
+
+/**
+ * An update: absent or null fields stay as they are. sizeQuantities, when sent, replaces the
+ * item's sizes ({} removes them). quantity sets the total of an item without sizes; on an item
+ * with sizes it must equal their sum (the admin form sends the total it shows) — change the
+ * sizes instead.
+ */
+export const cargoItemUpdate = z.object({
+  name: name.nullish(),
+  description: optionalText(CARGO_LIMITS.description),
+  category: optionalText(CARGO_LIMITS.category),
+  quantity: quantity.nullish(),
+  totalQuantity: quantity.nullish(),
+  stock: quantity.nullish(),
+  sizeQuantities: sizeQuantities.nullish(),
+});
+export type CargoItemUpdate = z.input<typeof cargoItemUpdate>;
+
+export const cargoItemWriteReply = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  id: z.number(),
+  item: cargoItem,
+});
+export type CargoItemWriteReply = z.infer<typeof cargoItemWriteReply>;

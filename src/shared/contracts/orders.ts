@@ -1,0 +1,165 @@
+// Order calls (product-spec.md sections 3, 4 and 7 "Orders"; domain-decisions.md "Stock and
+// orders"). Request schemas pin types, ranges and lengths; required texts are nullish so that
+// a missing one gets the spec's message from rules/validation.ts. Unknown fields
+// (authenticated, userRole) are stripped; a claimed userId is checked by the server's access
+// plugin against the session.
+import { z } from 'zod';
+
+export const ORDER_PATHS = {
+  create: '/api/orders/create',
+  guestCreate: '/api/orders/guest/create',
+  /** GET /api/orders/user/{userId} */
+  userOrders: '/api/orders/user/:userId',
+  /** POST /api/orders/{orderId}/cancel */
+  cancel: '/api/orders/:orderId/cancel',
+  all: '/api/orders/all',
+  volunteerAssigned: '/api/orders/volunteer/assigned',
+  /** PUT /api/orders/{orderId}/status */
+  status: '/api/orders/:orderId/status',
+  /** PUT /api/admin/orders/{orderId}/round */
+  adminRound: '/api/admin/orders/:orderId/round',
+} as const;
+
+export const userOrdersPath = (userId: number | string) => `/api/orders/user/${userId}`;
+export const cancelOrderPath = (orderId: number | string) => `/api/orders/${orderId}/cancel`;
+export const orderStatusPath = (orderId: number | string) => `/api/orders/${orderId}/status`;
+export const adminOrderRoundPath = (orderId: number | string) =>
+  `/api/admin/orders/${orderId}/round`;
+
+/** Longest texts and largest numbers accepted; anything beyond is a 400, never cut. */
+export const ORDER_LIMITS = {
+  lines: 50,
+  quantity: 10_000,
+  itemName: 200,
+  deliveryAddress: 500,
+  phone: 40,
+  notes: 2000,
+  name: 100,
+  email: 254,
+} as const;
+
+export const orderStatusSchema = z.enum(['PENDING', 'PROCESSING', 'COMPLETED', 'CANCELLED']);
+export type OrderStatusName = z.infer<typeof orderStatusSchema>;
+export const orderTypeSchema = z.enum(['CLIENT', 'GUEST']);
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
+
+const quantity = z
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(ORDER_LIMITS.quantity, `must be at most ${ORDER_LIMITS.quantity}`);
+
+export const orderLineRequest = z.object({
+  itemName: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(ORDER_LIMITS.itemName, `must be at most ${ORDER_LIMITS.itemName} characters`),
+  quantity,
+});
+export type OrderLineRequest = z.infer<typeof orderLineRequest>;
+
+/** Items may be empty here: an empty cart gets the spec's 'Your cart is empty.' */
+const items = z
+  .array(orderLineRequest, { error: 'must be a list of items' })
+  .max(ORDER_LIMITS.lines, `must have at most ${ORDER_LIMITS.lines} lines`)
+  .nullish();
+
+const latitude = z.number().min(-90).max(90).nullish();
+const longitude = z.number().min(-180).max(180).nullish();
+
+export const clientOrderRequest = z.object({
+  deliveryAddress: text(ORDER_LIMITS.deliveryAddress),
+  phoneNumber: text(ORDER_LIMITS.phone),
+  notes: text(ORDER_LIMITS.notes),
+  items,
+  latitude,
+  longitude,
+});
+export type ClientOrderRequest = z.infer<typeof clientOrderRequest>;
+
+export const guestOrderRequest = z.object({
+  firstName: text(ORDER_LIMITS.name),
+  lastName: text(ORDER_LIMITS.name),
+  email: text(ORDER_LIMITS.email),
+  phone: text(ORDER_LIMITS.phone),
+  deliveryAddress: text(ORDER_LIMITS.deliveryAddress),
+  notes: text(ORDER_LIMITS.notes),
+  items,
+  latitude,
+  longitude,
+});
+export type GuestOrderRequest = z.infer<typeof guestOrderRequest>;
+
+export const orderCreateReply = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  orderId: z.number(),
+  orderStatus: z.literal('PENDING'),
+});
+export type OrderCreateReply = z.infer<typeof orderCreateReply>;
+
+export const orderItemReply = z.object({
+  itemName: z.string(),
+  quantity: z.number(),
+  /** A request that matched no catalogue item (reserves nothing); shown as such to admins. */
+  isCustom: z.boolean(),
+});
+
+/**
+ * One order as every list shows it. Guest details (firstName, lastName, email) are null on
+ * CLIENT orders. Lists are only ever sent to someone allowed to see the personal data in
+ * them (domain-decisions.md "Privacy").
+ */
+export const orderReply = z.object({
+  orderId: z.number(),
+  status: orderStatusSchema,
+  orderType: orderTypeSchema,
+  userId: z.number().nullable(),
+  deliveryAddress: z.string(),
+  phoneNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  roundId: z.number().nullable(),
+  /** ISO 8601 UTC with Z. */
+  requestTime: z.string(),
+  orderItems: z.array(orderItemReply),
+});
+export type OrderReply = z.infer<typeof orderReply>;
+
+export const orderListReply = z.object({
+  status: z.literal('success'),
+  orders: z.array(orderReply),
+});
+export type OrderListReply = z.infer<typeof orderListReply>;
+
+/** GET /api/orders/all: an optional status filter (the client may also filter itself). */
+export const allOrdersQuery = z.object({
+  status: orderStatusSchema.optional(),
+});
+
+export const orderStatusRequest = z.object({
+  status: z.string({ error: 'is required' }),
+});
+
+export const orderRoundRequest = z.object({
+  /** The round to move the order to, or null to detach it from any round. */
+  roundId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/), z.null()], {
+    error: 'must be a round id or null',
+  }),
+});
+
+export const orderActionReply = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+});
+export type OrderActionReply = z.infer<typeof orderActionReply>;
+
+export const orderRoundReply = orderActionReply.extend({
+  orderId: z.number(),
+  roundId: z.number().nullable(),
+});
+export type OrderRoundReply = z.infer<typeof orderRoundReply>;

@@ -1,0 +1,117 @@
+// The load generator of orders.bench.ts, in a worker thread so that it does not share the
+// server's event loop. Each of the connections places orders as one of the signed-in clients:
+// every request gets a fresh Idempotency-Key and, when the job says so, a body sealed for that
+// client's secure session (AES-256-GCM, base64(IV || ciphertext || tag), a fresh IV each time).
+import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+
+export interface LoadIdentity {
+  userId: number;
+  cookie: string;
+  /** null: plain JSON bodies. */
+  secure: { sessionId: string; keyBase64: string } | null;
+}
+
+export interface LoadJob {
+  url: string;
+  connections: number;
+  durationS: number;
+  identities: LoadIdentity[];
+  items: { itemName: string; quantity: number }[];
+}
+
+export interface LoadResult {
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  statusCodes: Record<string, number>;
+}
+
+type WithAggregate = {
+  aggregateResult(raw: autocannon.Result[], options: autocannon.Options): autocannon.Result;
+};
+
+function seal(key: Buffer, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return Buffer.concat([iv, sealed]).toString('base64');
+}
+
+function requestFor(job: LoadJob, identity: LoadIdentity, key: Buffer | null) {
+  const body = JSON.stringify({
+    authenticated: true,
+    userId: identity.userId,
+    userRole: 'CLIENT',
+    deliveryAddress: '12 Main St, under the bridge',
+    phoneNumber: '5551234567',
+    notes: 'Benchmark order',
+    items: job.items,
+  });
+  const headers: Record<string, string> = {
+    cookie: identity.cookie,
+    'idempotency-key': randomUUID(),
+  };
+  if (identity.secure === null || key === null) {
+    headers['content-type'] = 'application/json';
+    return { headers, body };
+  }
+  headers['content-type'] = 'text/plain;charset=UTF-8';
+  headers['x-session-id'] = identity.secure.sessionId;
+  return { headers, body: seal(key, body) };
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
+  const keys = job.identities.map((i) =>
+    i.secure === null ? null : Buffer.from(i.secure.keyBase64, 'base64'),
+  );
+  let nextConnection = 0;
+  const options: autocannon.Options = {
+    url: job.url,
+    connections: job.connections,
+    duration: job.durationS,
+    method: 'POST',
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request, context) => {
+          const ctx = context as { who?: number };
+          ctx.who ??= nextConnection++ % job.identities.length;
+          const identity = job.identities[ctx.who];
+          if (identity === undefined) throw new Error('no identity');
+          return { ...request, ...requestFor(job, identity, keys[ctx.who] ?? null) };
+        },
+      },
+    ],
+  };
+  // Inside a worker thread autocannon hands back its raw histograms; aggregate them here.
+  const raw = await autocannon(options);
+  const result = (autocannon as unknown as WithAggregate).aggregateResult([raw], options);
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCodes[code] = stat.count ?? 0;
+  }
+  return {
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    perSecond: result['2xx'] / job.durationS,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statusCodes,
+  };
+}
+
+if (parentPort !== null) {
+  const port = parentPort;
+  run(workerData as LoadJob).then(
+    (result) => port.postMessage({ result }),
+    (err: unknown) => port.postMessage({ error: String(err) }),
+  );
+}

@@ -1,0 +1,371 @@
+// Order placement throughput: POST /api/orders/create over real HTTP at 50 connections, each
+// request sealed for its client's secure session and carrying a fresh Idempotency-Key (the
+// web client's outbox path), on SQLite and (when 127.0.0.1:5432 answers) PostgreSQL.
+// Beside it, in the same run, the physical limit of this disk: a bare better-sqlite3 loop
+// committing the same rows with the same durability (WAL + synchronous=FULL): the IV row in
+// its own commit, then one transaction with the key, the two stock moves, the order and its
+// lines. Prints figures only. The load generator runs in a worker thread (its own core).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { openSqlite, type Db } from '#server/db/kysely';
+import { migrateToLatest } from '#server/db/migrate';
+import { createLoginSession } from '#server/auth/login-sessions.repository';
+import { completeHandshake, initiateHandshake } from '#server/security/handshake.service';
+import {
+  bytesToBase64,
+  deriveAesKeyBytes,
+  exportPublicKeySpki,
+  generateEcdhKeyPair,
+  importPeerPublicKey,
+} from '#shared/secure-channel/index';
+import { ORDER_PATHS } from '#shared/contracts/orders';
+import type { LoadIdentity, LoadJob, LoadResult } from './orders-load.worker.ts';
+
+const CONNECTIONS = 50;
+const MEASURE_S = Number(process.env.MEASURE_S ?? 5);
+const WARM_UP_S = 1;
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ITEMS = [
+  { itemName: 'Socks (M)', quantity: 1 },
+  { itemName: 'Soap', quantity: 2 },
+  { itemName: 'Warm hat', quantity: 1 },
+];
+const HOUR = 60 * 60 * 1000;
+
+async function seedCatalogue(db: Db): Promise<void> {
+  const now = new Date().toISOString();
+  const socks = await db
+    .insertInto('cargo_items')
+    .values({
+      name: 'Socks',
+      name_key: 'socks',
+      quantity: 1_500_000_000,
+      created_at: now,
+      updated_at: now,
+      description: null,
+      category: 'Clothing',
+      image_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('cargo_item_sizes')
+    .values(
+      ['S', 'M', 'L'].map((size_label) => ({
+        item_id: socks.id,
+        size_label,
+        quantity: 500_000_000,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('cargo_items')
+    .values({
+      name: 'Soap',
+      name_key: 'soap',
+      quantity: 1_500_000_000,
+      created_at: now,
+      updated_at: now,
+      description: null,
+      category: 'Hygiene',
+      image_id: null,
+    })
+    .execute();
+  const start = new Date(Date.now() + 24 * HOUR);
+  await db
+    .insertInto('rounds')
+    .values({
+      title: 'Bench round',
+      description: null,
+      location: 'Downtown',
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 3 * HOUR).toISOString(),
+      max_participants: 5,
+      status: 'SCHEDULED',
+      team_lead_id: null,
+      clinician_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** A secure session made through the server's own handshake code, with the client's raw key. */
+async function secureSession(db: Db, maxMs: number) {
+  const started = await initiateHandshake(db, new Date());
+  const pair = await generateEcdhKeyPair();
+  const clientPublicKey = await exportPublicKeySpki(pair.publicKey);
+  await completeHandshake(db, { sessionId: started.sessionId, clientPublicKey }, new Date(), maxMs);
+  const raw = await deriveAesKeyBytes(
+    pair.privateKey,
+    await importPeerPublicKey(started.serverPublicKey),
+  );
+  return { sessionId: started.sessionId, keyBase64: bytesToBase64(raw) };
+}
+
+async function seedClients(db: Db, count: number, secureMaxMs: number): Promise<LoadIdentity[]> {
+  const identities: LoadIdentity[] = [];
+  const now = new Date().toISOString();
+  for (let i = 0; i < count; i += 1) {
+    const username = `bench${Array.from(randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join('')}`;
+    const user = await db
+      .insertInto('users')
+      .values({
+        username,
+        username_key: username,
+        email: null,
+        email_key: null,
+        phone: null,
+        first_name: null,
+        last_name: null,
+        role: 'CLIENT',
+        volunteer_subrole: null,
+        subrole_notes: null,
+        password_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const login = await createLoginSession(db, user.id, new Date(), { idleMs: HOUR, maxMs: HOUR });
+    identities.push({
+      userId: user.id,
+      cookie: `sm_login=${login.token}`,
+      secure: await secureSession(db, secureMaxMs),
+    });
+  }
+  return identities;
+}
+
+function runLoad(job: LoadJob): Promise<LoadResult> {
+  // Worker threads do not inherit tsx's loader: the entry registers it, then loads the .ts.
+  const entry = new URL('./orders-load.worker.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then((t) => t.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
+  const worker = new Worker(bootstrap, { eval: true, workerData: job });
+
+  return new Promise((resolve, reject) => {
+    worker.once('message', (message: { result?: LoadResult; error?: string }) => {
+      void worker.terminate();
+      if (message.result !== undefined) resolve(message.result);
+      else reject(new Error(message.error ?? 'load worker failed'));
+    });
+    worker.once('error', reject);
+  });
+}
+
+async function countOrders(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function printLoad(label: string, r: LoadResult): void {
+  const codes = Object.entries(r.statusCodes)
+    .map(([c, n]) => `${c}:${n}`)
+    .join(' ');
+  console.log(
+    `${label.padEnd(46)} ${r.perSecond.toFixed(0).padStart(7)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   [${codes}] errors ${r.errors + r.timeouts}`,
+  );
+}
+
+async function measureApp(app: FastifyInstance, label: string, encrypted: boolean): Promise<void> {
+  const db = app.ctx.opened.db;
+  const identities = await seedClients(db, CONNECTIONS, app.ctx.config.secureSessionMaxMs);
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const job: LoadJob = {
+    url: `http://127.0.0.1:${address.port}${ORDER_PATHS.create}`,
+    connections: CONNECTIONS,
+    durationS: WARM_UP_S,
+    identities: encrypted ? identities : identities.map((i) => ({ ...i, secure: null })),
+    items: ITEMS,
+  };
+  const before = await countOrders(db);
+  const warm = await runLoad(job);
+  const result = await runLoad({ ...job, durationS: MEASURE_S });
+  printLoad(label, result);
+  // Replies still in flight when a run stops are not counted, though their orders were stored.
+  const stored = (await countOrders(db)) - before;
+  const answered = warm.ok + result.ok;
+  if (stored < answered || stored > answered + 2 * CONNECTIONS) {
+    console.log(`  ! ${stored} orders stored for ${answered} success replies`);
+  }
+}
+
+async function withApp(
+  databaseUrl: string | undefined,
+  run: (app: FastifyInstance) => Promise<void>,
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-bench-'));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'x') }),
+    databaseUrl,
+    rateLimitScale: 1_000_000,
+  };
+  const app = await buildApp(config);
+  try {
+    await seedCatalogue(app.ctx.opened.db);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    await run(app);
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `streetmed_bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+type RawOrder = () => void;
+
+/**
+ * One encrypted idempotent order as raw statements: the IV row, then the order's rows
+ * (key claim, size and item stock, round lookup, order, three lines, stored reply), the
+ * latter in a savepoint of its own as runIdempotent does.
+ */
+function rawOrder(sqlite: SQLite.Database, userId: number, sessionId: string): RawOrder {
+  const s = {
+    iv: sqlite.prepare('insert into secure_session_ivs (session_id, iv, seen_at) values (?, ?, ?)'),
+    key: sqlite.prepare(
+      "insert into idempotency_keys (scope, key, method, path, request_hash, status_code, reply_json, created_at) values (?, ?, 'POST', '/api/orders/create', ?, 0, '', ?) on conflict do nothing",
+    ),
+    size: sqlite.prepare(
+      "update cargo_item_sizes set quantity = quantity - 1 where item_id = 1 and size_label = 'M' and quantity >= 1",
+    ),
+    item: sqlite.prepare(
+      'update cargo_items set quantity = quantity - ?, updated_at = ? where id = ? and quantity >= ?',
+    ),
+    round: sqlite.prepare(
+      "select id from rounds where status != 'CANCELLED' and start_time > ? order by start_time, id limit 1",
+    ),
+    order: sqlite.prepare(
+      "insert into orders (user_id, order_type, status, delivery_address, phone_number, notes, round_id, request_time, updated_at) values (?, 'CLIENT', 'PENDING', '12 Main St, under the bridge', '5551234567', 'Benchmark order', ?, ?, ?) returning id",
+    ),
+    line: sqlite.prepare(
+      'insert into order_items (order_id, item_name, quantity, cargo_item_id, size_label, is_custom) values (?, ?, ?, ?, ?, ?)',
+    ),
+    reply: sqlite.prepare(
+      'update idempotency_keys set status_code = 200, reply_json = ? where scope = ? and key = ?',
+    ),
+  };
+  const scope = `user:${userId}`;
+  const orderRows = sqlite.transaction(() => {
+    const now = new Date().toISOString();
+    const key = randomUUID();
+    s.key.run(scope, key, randomBytes(32).toString('hex'), now);
+    s.size.run();
+    s.item.run(1, now, 1, 1);
+    s.item.run(2, now, 2, 2);
+    const round = s.round.get(now) as { id: number } | undefined;
+    const order = s.order.get(userId, round?.id ?? null, now, now) as { id: number };
+    s.line.run(order.id, 'Socks (M)', 1, 1, 'M', 0);
+    s.line.run(order.id, 'Soap', 2, 2, null, 0);
+    s.line.run(order.id, 'Warm hat', 1, null, null, 1);
+    s.reply.run(JSON.stringify({ status: 'success', orderId: order.id }), scope, key);
+  });
+  return () => {
+    s.iv.run(sessionId, randomBytes(12).toString('base64'), new Date().toISOString());
+    orderRows.immediate();
+  };
+}
+
+/** Orders/s and per-order wait when `batch` orders share one commit (1 = the server's way). */
+function measureRaw(sqlite: SQLite.Database, place: RawOrder, batch: number, label: string) {
+  const commitBatch = sqlite.transaction(() => {
+    for (let i = 0; i < batch; i += 1) place();
+  });
+  const waits: number[] = [];
+  const started = performance.now();
+  const deadline = started + 3000;
+  while (performance.now() < deadline) {
+    const t = performance.now();
+    if (batch === 1) place();
+    else commitBatch.immediate();
+    // Every order of a batch waits for the batch's commit.
+    for (let i = 0; i < batch; i += 1) waits.push(performance.now() - t);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  waits.sort((a, b) => a - b);
+  const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? 0;
+  console.log(
+    `${label.padEnd(46)} ${(waits.length / seconds).toFixed(0).padStart(7)} orders/s   p50 ${at(0.5).toFixed(1).padStart(6)} ms   p99 ${at(0.99).toFixed(1).padStart(6)} ms`,
+  );
+}
+
+/** The physical limit: bare better-sqlite3, the same rows, WAL + synchronous=FULL. */
+async function physicalLimit(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-bench-raw-'));
+  const opened = openSqlite(path.join(dir, 'raw.db'));
+  try {
+    await migrateToLatest(opened);
+    await seedCatalogue(opened.db);
+    const [identity] = await seedClients(opened.db, 1, HOUR);
+    const sqlite = opened.sqlite;
+    if (sqlite === undefined || identity?.secure == null) throw new Error('no sqlite handle');
+    const place = rawOrder(sqlite, identity.userId, identity.secure.sessionId);
+    measureRaw(sqlite, place, 1, 'bare SQLite, same commits (IV, then order)');
+    measureRaw(sqlite, place, CONNECTIONS, `bare SQLite, ${CONNECTIONS} orders per commit`);
+  } finally {
+    await opened.db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `${CONNECTIONS} connections, ${MEASURE_S} s each after a ${WARM_UP_S} s warm-up; 3 lines per order (2 reserved, 1 custom)`,
+  );
+  await physicalLimit();
+  await withApp(undefined, async (app) => {
+    await measureApp(app, 'SQLite: encrypted + idempotent orders', true);
+    await measureApp(app, 'SQLite: plain JSON + idempotent orders', false);
+    // Not a durable setting: shows how far the app's own work (CPU) would go if commits
+    // cost nothing, i.e. the ceiling of any group-commit scheme.
+    app.ctx.opened.sqlite?.pragma('synchronous = OFF');
+    await measureApp(app, 'SQLite: encrypted, synchronous=OFF (ceiling)', true);
+  });
+  const pgDb = await postgresDatabase();
+  if (pgDb === undefined) {
+    console.log('PostgreSQL: not reachable at 127.0.0.1:5432, skipped');
+    return;
+  }
+  try {
+    await withApp(pgDb.url, (app) =>
+      measureApp(app, 'PostgreSQL: encrypted + idempotent orders', true),
+    );
+  } finally {
+    await pgDb.drop();
+  }
+}
+
+await main();

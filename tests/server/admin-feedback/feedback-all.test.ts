@@ -1,0 +1,52 @@
+// GET /api/feedback/all: every message with the spec's fields, newest first.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedbackAllReply } from '#shared/contracts/admin-feedback';
+import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { createSignedInUser } from '../../support/factories.ts';
+import { send } from '../admin-users/admin-helpers.ts';
+
+describe.each(testDialects())('GET /api/feedback/all (%s)', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { rateLimitScale: 100 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('lists feedback newest first with id, name, phoneNumber, content and createdAt', async () => {
+    const db = server.app.ctx.opened.db;
+    const admin = await createSignedInUser(db, { role: 'ADMIN' });
+    const client = await createSignedInUser(db);
+    const empty = await send(server, 'GET', '/api/feedback/all', { cookie: admin.cookie });
+    expect(empty.json()).toEqual({ status: 'success', data: [] });
+
+    const sent: number[] = [];
+    for (const [cookie, content] of [
+      [client.cookie, 'First'],
+      [undefined, 'Second'],
+      [client.cookie, 'Third'],
+    ] as const) {
+      const res = await send(server, 'POST', '/api/feedback/submit', {
+        body: { name: 'Visitor', phoneNumber: '5551112222', content },
+        cookie,
+      });
+      sent.push(res.json<{ id: number }>().id);
+    }
+    const res = await send(server, 'GET', '/api/feedback/all', {
+      cookie: admin.cookie,
+      headers: { 'admin-username': admin.username, 'authentication-status': 'true' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json<FeedbackAllReply>();
+    expect(data.map((f) => f.content)).toEqual(['Third', 'Second', 'First']);
+    expect(data[1]).toEqual({
+      id: sent[1],
+      name: 'Visitor',
+      phoneNumber: '5551112222',
+      content: 'Second',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as string,
+    });
+    expect(data[0]?.name).toBe(client.username);
+  });
+});

@@ -1,0 +1,184 @@
+// Who sees which orders (domain-decisions.md "Privacy"): a client only their own (cancelled
+// ones gone), a volunteer only the orders of rounds they are CONFIRMED on, an admin all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userOrdersPath, type OrderReply } from '#shared/contracts/orders';
+import { MESSAGES } from '#shared/rules/validation';
+import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { createCatalogueItem, createSignup, createTestRound } from '../../support/factories.ts';
+import {
+  call,
+  guestOrder,
+  orderWorld,
+  placeClientOrder,
+  type OrderWorld,
+  type SignedIn,
+} from './order-helpers.ts';
+
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+describe.each(testDialects())('order lists (%s)', (dialect) => {
+  let server: TestServer;
+  let world: OrderWorld;
+  /** Orders: the client's two open ones (first, second), one cancelled; another client's one. */
+  const ids = { first: 0, second: 0, cancelled: 0, others: 0, offRound: 0, guest: 0 };
+  let otherRound = 0;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    const db = server.app.ctx.opened.db;
+    world = await orderWorld(db);
+    const socks = await createCatalogueItem(db, { name: 'Socks', sizes: { L: 20 } });
+    ids.first = await placeClientOrder(server, world.client, [
+      { itemName: 'Socks (L)', quantity: 2 },
+      { itemName: 'Hand warmers', quantity: 1 },
+    ]);
+    ids.second = await placeClientOrder(server, world.client, [
+      { itemName: 'Socks (L)', quantity: 1 },
+    ]);
+    ids.cancelled = await placeClientOrder(server, world.client, [
+      { itemName: 'Socks (L)', quantity: 1 },
+    ]);
+    await call(server, 'POST', `/api/orders/${ids.cancelled}/cancel`, {
+      cookie: world.client.cookie,
+      body: {},
+    });
+    ids.others = await placeClientOrder(server, world.otherClient, [
+      { itemName: 'Socks (L)', quantity: 1 },
+    ]);
+    const guest = await call(server, 'POST', '/api/orders/guest/create', {
+      body: guestOrder([{ itemName: socks.name + ' (L)', quantity: 1 }]),
+    });
+    ids.guest = guest.json<{ orderId: number }>().orderId;
+    // An order on another round, where only the outsider is confirmed.
+    otherRound = await createTestRound(db, { startsInMs: 72 * 60 * 60 * 1000 });
+    await createSignup(db, otherRound, world.outsider.id, 'CONFIRMED');
+    ids.offRound = await placeClientOrder(server, world.otherClient, [
+      { itemName: 'Tarp', quantity: 1 },
+    ]);
+    await db
+      .updateTable('orders')
+      .set({ round_id: otherRound })
+      .where('id', '=', ids.offRound)
+      .execute();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  function get(url: string, caller?: SignedIn) {
+    return call(server, 'GET', url, caller === undefined ? {} : { cookie: caller.cookie });
+  }
+  const idsOf = (orders: OrderReply[]) => orders.map((o) => o.orderId);
+
+  it('shows a client their own open orders, newest first, in the spec shape', async () => {
+    const url = `${userOrdersPath(world.client.id)}?authenticated=true&userRole=CLIENT&userId=${world.client.id}`;
+    const res = await get(url, world.client);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ status: string; orders: OrderReply[] }>();
+    expect(body.status).toBe('success');
+    expect(idsOf(body.orders)).toEqual([ids.second, ids.first]);
+    const first = body.orders[1]!;
+    expect(first).toMatchObject({
+      orderId: ids.first,
+      status: 'PENDING',
+      orderType: 'CLIENT',
+      userId: world.client.id,
+      deliveryAddress: '12 Main St, under the bridge',
+      phoneNumber: '5551234567',
+      notes: 'Mornings are best',
+      roundId: world.round,
+      orderItems: [
+        { itemName: 'Socks (L)', quantity: 2, isCustom: false },
+        { itemName: 'Hand warmers', quantity: 1, isCustom: true },
+      ],
+    });
+    expect(first.requestTime).toMatch(ISO_UTC);
+  });
+
+  it("refuses anyone else's history, and non-clients", async () => {
+    const own = userOrdersPath(world.client.id);
+    expect((await get(own)).statusCode).toBe(401);
+    expect((await get(own, world.otherClient)).statusCode).toBe(403);
+    expect((await get(own, world.volunteer)).statusCode).toBe(403);
+    expect((await get(own, world.admin)).statusCode).toBe(403);
+    const forged = await get(
+      `${userOrdersPath(world.otherClient.id)}?userId=${world.client.id}`,
+      world.client,
+    );
+    expect(forged.statusCode).toBe(403);
+    const huge = await get(userOrdersPath('99999999999999999999'), world.client);
+    expect(huge.statusCode).toBe(403);
+    const guest = await get(userOrdersPath('Guest'), world.client);
+    expect(guest.statusCode).toBe(400);
+    expect(guest.json()).toMatchObject({ message: MESSAGES.orderHistoryGuest });
+  });
+
+  it('shows an admin every order, with an optional status filter', async () => {
+    const all = await get('/api/orders/all?authenticated=true&userRole=VOLUNTEER', world.admin);
+    expect(all.statusCode).toBe(200);
+    const orders = all.json<{ orders: OrderReply[] }>().orders;
+    expect(idsOf(orders).sort((a, b) => a - b)).toEqual(Object.values(ids).sort((a, b) => a - b));
+    const guest = orders.find((o) => o.orderId === ids.guest)!;
+    expect(guest).toMatchObject({
+      orderType: 'GUEST',
+      userId: null,
+      firstName: 'Gale',
+      email: 'gale@example.org',
+    });
+    const cancelled = await get('/api/orders/all?status=CANCELLED', world.admin);
+    expect(idsOf(cancelled.json<{ orders: OrderReply[] }>().orders)).toEqual([ids.cancelled]);
+    const bad = await get('/api/orders/all?status=LOST', world.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('status');
+  });
+
+  it('shows a volunteer only the orders of rounds they are confirmed on', async () => {
+    const confirmed = await get('/api/orders/all', world.volunteer);
+    expect(confirmed.statusCode).toBe(200);
+    const onRound = [ids.first, ids.second, ids.cancelled, ids.others, ids.guest];
+    expect(idsOf(confirmed.json<{ orders: OrderReply[] }>().orders).sort((a, b) => a - b)).toEqual(
+      onRound.sort((a, b) => a - b),
+    );
+    const outsider = await get('/api/orders/all', world.outsider);
+    expect(idsOf(outsider.json<{ orders: OrderReply[] }>().orders)).toEqual([ids.offRound]);
+    const waitlisted = await get('/api/orders/all', world.waitlisted);
+    expect(waitlisted.json()).toEqual({ status: 'success', orders: [] });
+    expect((await get('/api/orders/all', world.client)).statusCode).toBe(403);
+    expect((await get('/api/orders/all')).statusCode).toBe(401);
+  });
+
+  it('gives a confirmed volunteer their assigned open and completed orders, with addresses', async () => {
+    const db = server.app.ctx.opened.db;
+    await db
+      .updateTable('orders')
+      .set({ status: 'COMPLETED' })
+      .where('id', '=', ids.second)
+      .execute();
+    const res = await get('/api/orders/volunteer/assigned?userRole=VOLUNTEER', world.volunteer);
+    expect(res.statusCode).toBe(200);
+    const orders = res.json<{ orders: OrderReply[] }>().orders;
+    expect(idsOf(orders).sort((a, b) => a - b)).toEqual(
+      [ids.first, ids.second, ids.others, ids.guest].sort((a, b) => a - b),
+    );
+    expect(orders.find((o) => o.orderId === ids.second)?.status).toBe('COMPLETED');
+    expect(orders.find((o) => o.orderId === ids.first)).toMatchObject({
+      deliveryAddress: '12 Main St, under the bridge',
+      phoneNumber: '5551234567',
+      roundId: world.round,
+    });
+    for (const v of [world.waitlisted]) {
+      const none = await get('/api/orders/volunteer/assigned', v);
+      expect(none.json()).toEqual({ status: 'success', orders: [] });
+    }
+    const outsider = await get('/api/orders/volunteer/assigned', world.outsider);
+    expect(idsOf(outsider.json<{ orders: OrderReply[] }>().orders)).toEqual([ids.offRound]);
+    for (const other of [world.client, world.admin]) {
+      expect((await get('/api/orders/volunteer/assigned', other)).statusCode).toBe(403);
+    }
+    expect((await get('/api/orders/volunteer/assigned')).statusCode).toBe(401);
+    const forged = await get(
+      `/api/orders/volunteer/assigned?userId=${world.outsider.id}`,
+      world.volunteer,
+    );
+    expect(forged.statusCode).toBe(403);
+  });
+});

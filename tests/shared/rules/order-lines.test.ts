@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nameKey, orderLineName, parseOrderLineName } from '#shared/rules/order-lines';
+
+describe('order line names', () => {
+  it('reads "Name (Size)" as an item name and a size', () => {
+    expect(parseOrderLineName('Socks (L)')).toEqual({ name: 'Socks', size: 'L' });
+    expect(parseOrderLineName('  Winter boots ( 10.5 ) ')).toEqual({
+      name: 'Winter boots',
+      size: '10.5',
+    });
+    expect(parseOrderLineName('Gloves (nitrile) (M)')).toEqual({
+      name: 'Gloves (nitrile)',
+      size: 'M',
+    });
+  });
+
+  it('reads a name without a trailing size as a name alone', () => {
+    expect(parseOrderLineName('Soap')).toEqual({ name: 'Soap', size: null });
+    expect(parseOrderLineName('Tent ()')).toEqual({ name: 'Tent ()', size: null });
+    expect(parseOrderLineName('(L)')).toEqual({ name: '(L)', size: null });
+    expect(parseOrderLineName('Socks (L) extra')).toEqual({ name: 'Socks (L) extra', size: null });
+  });
+
+  it('builds the cart line name the way it is read back', () => {
+    expect(orderLineName('Socks', 'L')).toBe('Socks (L)');
+    expect(orderLineName(' Soap ', null)).toBe('Soap');
+    expect(orderLineName('Soap', '  ')).toBe('Soap');
+    const word = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,20}[A-Za-z0-9]$/);
+    fc.assert(
+      fc.property(word, fc.option(word, { nil: null }), (name, size) => {
+        expect(parseOrderLineName(orderLineName(name, size))).toEqual({ name, size });
+      }),
+    );
+  });
+
+  it('compares names case-insensitively, ignoring outer spaces', () => {
+    expect(nameKey('  Socks ')).toBe(nameKey('SOCKS'));
+  });
+});
