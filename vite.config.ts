@@ -3,6 +3,7 @@
 // `npm start` builds a client that matches its server.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
 const DEFAULTS = {
   SITE_TITLE: 'StreetMed Supply',
@@ -15,9 +16,49 @@ function fromEnv(name: keyof typeof DEFAULTS): string {
   return value === undefined || value === '' ? DEFAULTS[name] : value;
 }
 
+// The installable PWA (DESIGN.md offline rule 5): the worker's source is sw/sw.ts, built as a
+// classic (iife) worker that every browser runs; updates wait for the user ('prompt').
+function pwaOptions(siteTitle: string): Partial<VitePWAOptions> {
+  return {
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false, // src/client/offline/service-worker.ts registers it (no inline script)
+    injectManifest: {
+      rollupFormat: 'iife',
+      // The manifest and its icons are added by the plugin itself (includeManifestIcons).
+      globPatterns: ['**/*.{js,css,html,svg}'],
+    },
+    includeAssets: ['icons/apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: siteTitle,
+      short_name: siteTitle.length <= 12 ? siteTitle : 'StreetMed',
+      description: 'Order medical supplies for delivery, volunteer on outreach rounds.',
+      theme_color: '#0f5c4d',
+      background_color: '#f5f7f6',
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    VitePWA(pwaOptions(fromEnv('SITE_TITLE'))),
     {
       name: 'site-title',
       transformIndexHtml: (html) => html.replace('%SITE_TITLE%', fromEnv('SITE_TITLE')),

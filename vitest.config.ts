@@ -13,8 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/{shared,server,client}/**/*.test.{ts,tsx}'],
           environment: 'node',
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          setupFiles: ['tests/support/dom-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -22,10 +23,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
+          // Builds the web app once per run into a temp folder (only when e2e specs run).
+          globalSetup: ['tests/support/e2e-global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One worker keeps the server's modules loaded across spec files (each file still
+          // builds its own app, database and browser); re-importing them per file costs seconds.
+          isolate: false,
         },
       },
     ],

@@ -1,11 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './ui/tokens.css';
+import './ui/global.css';
+import { AppShell } from './shell/app-shell.tsx';
+import { startOffline } from './offline/start.ts';
+
+// Before the first render: the offline layer registers its local-content check, which the
+// startup consults when the key exchange cannot reach the server.
+startOffline();
 
 const root = document.getElementById('root');
 if (root !== null) {
   createRoot(root).render(
     <StrictMode>
-      <h1>{import.meta.env.VITE_SITE_TITLE}</h1>
+      <AppShell />
     </StrictMode>,
   );
 }

@@ -1,0 +1,66 @@
+// The account calls of spec section 7 "Account", with the shared contracts' reply schemas.
+// Bodies carry passwords and contact details, so the api client encrypts them whenever a
+// secure session exists.
+import {
+  AUTH_PATHS,
+  authUserReply,
+  messageReply,
+  profileUpdateReply,
+  registerReply,
+  type ProfileUpdateReply,
+} from '#shared/contracts/auth';
+import { apiPost, apiPut } from '../../api/api-client.ts';
+import type { SessionUser } from '../../session/session-user.ts';
+
+export type ProfileField = 'username' | 'email' | 'password' | 'phone';
+
+const UPDATE_PATHS: Record<ProfileField, string> = {
+  username: AUTH_PATHS.updateUsername,
+  email: AUTH_PATHS.updateEmail,
+  password: AUTH_PATHS.updatePassword,
+  phone: AUTH_PATHS.updatePhone,
+};
+
+/** A failed sign-in is a 401 ApiError carrying the server's message. */
+export async function login(username: string, password: string): Promise<SessionUser> {
+  const reply = await apiPost(AUTH_PATHS.login, { username, password }, { schema: authUserReply });
+  const { userId, role, email, phone } = reply;
+  return { username: reply.username, userId, role, email, phone };
+}
+
+export interface Registration {
+  username: string;
+  password: string;
+  email?: string;
+  phone?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Registration always asks for role CLIENT (spec section 9). Resolves to the server's message. */
+export async function register(input: Registration): Promise<string> {
+  const body = { ...input, role: 'CLIENT' };
+  return (await apiPost(AUTH_PATHS.register, body, { schema: registerReply })).message;
+}
+
+export async function requestPasswordReset(email: string): Promise<string> {
+  return (await apiPost(AUTH_PATHS.requestReset, { email }, { schema: messageReply })).message;
+}
+
+export async function verifyPasswordReset(input: {
+  email: string;
+  otp: string;
+  newPassword: string;
+}): Promise<string> {
+  return (await apiPost(AUTH_PATHS.verifyReset, input, { schema: messageReply })).message;
+}
+
+/** PUT /api/auth/update/{field}: userId as a string and authenticated, plus the new value. */
+export async function updateProfile(
+  field: ProfileField,
+  userId: number,
+  fields: Record<string, string>,
+): Promise<ProfileUpdateReply> {
+  const body = { userId: String(userId), authenticated: true, ...fields };
+  return apiPut(UPDATE_PATHS[field], body, { schema: profileUpdateReply });
+}

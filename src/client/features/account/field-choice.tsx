@@ -1,0 +1,32 @@
+import type { ProfileField } from './account-api.ts';
+import { PROFILE_FIELDS } from './profile-update.ts';
+import styles from './account.module.css';
+
+/** One radio per updatable field (spec: "choose one field ... to update"). */
+export function FieldChoice({
+  value,
+  onChange,
+}: {
+  value: ProfileField;
+  onChange: (field: ProfileField) => void;
+}) {
+  return (
+    <fieldset className={styles.choices}>
+      <legend>Choose what to update</legend>
+      <div className={styles.choiceList}>
+        {PROFILE_FIELDS.map(({ field, label }) => (
+          <label key={field} className={styles.choice}>
+            <input
+              type="radio"
+              name="profile-field"
+              value={field}
+              checked={value === field}
+              onChange={() => onChange(field)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

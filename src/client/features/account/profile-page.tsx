@@ -1,0 +1,108 @@
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { isGuest, updateSessionUser, type SessionUser } from '../../session/session-user.ts';
+import { useSessionUser } from '../../session/use-session-user.ts';
+import { AppHeader } from '../../ui/app-header.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
+import { updateProfile, type ProfileField } from './account-api.ts';
+import { FieldChoice } from './field-choice.tsx';
+import { ProfileFields } from './profile-fields.tsx';
+import {
+  EMPTY_PROFILE_FORM,
+  profileFailure,
+  requestFields,
+  validateProfile,
+  type ProfileForm,
+} from './profile-update.ts';
+import styles from './account.module.css';
+
+/** Spec section 9: the success note stays 1.5 s before going home. */
+export const PROFILE_REDIRECT_MS = 1500;
+
+function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) {
+  const navigate = useNavigate();
+  const [field, setField] = useState<ProfileField>('username');
+  const [form, setForm] = useState<ProfileForm>(EMPTY_PROFILE_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (success === null) return;
+    const timer = setTimeout(() => void navigate({ to: '/' }), PROFILE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  async function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    setError(null);
+    const invalid = validateProfile(field, form, user);
+    if (invalid !== null) return setError(invalid);
+    setBusy(true);
+    try {
+      const reply = await updateProfile(field, userId, requestFields(field, form));
+      // The reply carries the account as it now is: keep the session user in step with it.
+      updateSessionUser({ username: reply.username, email: reply.email, phone: reply.phone });
+      setSuccess(reply.message);
+    } catch (caught) {
+      setError(profileFailure(field, caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <p className={styles.steps}>
+        Signed in as <strong>{user.username}</strong>
+        {user.email !== null && <> · {user.email}</>}
+        {user.phone !== null && <> · {user.phone}</>}
+      </p>
+      <FieldChoice
+        value={field}
+        onChange={(next) => {
+          setField(next);
+          setError(null);
+        }}
+      />
+      <ProfileFields
+        field={field}
+        form={form}
+        change={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
+      />
+      <ErrorMessage text={error} />
+      <SuccessMessage text={success} />
+      <FormActions>
+        <Button type="submit" disabled={busy || success !== null}>
+          Submit
+        </Button>
+        <Button variant="secondary" onClick={() => void navigate({ to: '/' })}>
+          Cancel
+        </Button>
+      </FormActions>
+    </form>
+  );
+}
+
+/** '/profile': change one of username, email, password or phone number. */
+export function ProfilePage() {
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const userId = user === null || isGuest(user) ? null : user.userId;
+  return (
+    <PageLayout header={<AppHeader />} narrow>
+      <Card title="Update Profile">
+        {user !== null && userId !== null ? (
+          <ProfileEditor user={user} userId={userId} />
+        ) : (
+          <>
+            <p>Log in to update your profile.</p>
+            <Button onClick={() => void navigate({ to: '/login' })}>Login</Button>
+          </>
+        )}
+      </Card>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { validateRegistrationStep1, validateRegistrationStep2 } from '#shared/rules/validation';
+import { Button } from '../../ui/button.tsx';
+import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
+import { register, type Registration } from './account-api.ts';
+import { GoBackHeader } from './auth-header.tsx';
+import { REGISTER_MESSAGES, registrationFailure } from './register-errors.ts';
+import {
+  EMPTY_REGISTER_FORM,
+  RegisterStepOne,
+  RegisterStepTwo,
+  type RegisterForm,
+} from './register-steps.tsx';
+import { SecureIndicator } from './secure-indicator.tsx';
+import styles from './account.module.css';
+
+/** Spec section 9: the sign-up success note stays 2 s before the login page. */
+export const REGISTER_REDIRECT_MS = 2000;
+
+function optional(value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function toRegistration(form: RegisterForm): Registration {
+  return {
+    username: form.username.trim(),
+    password: form.password,
+    email: optional(form.email),
+    phone: optional(form.phone),
+    firstName: optional(form.firstName),
+    lastName: optional(form.lastName),
+  };
+}
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (success === null) return;
+    const timer = setTimeout(() => void navigate({ to: '/login' }), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  const change = (field: keyof RegisterForm, value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  async function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    setError(null);
+    if (step === 1) {
+      const invalid = validateRegistrationStep1(form);
+      return invalid === null ? setStep(2) : setError(invalid);
+    }
+    const invalid = validateRegistrationStep2(form);
+    if (invalid !== null) return setError(invalid);
+    setBusy(true);
+    try {
+      const message = await register(toRegistration(form));
+      setSuccess(`${message}. ${REGISTER_MESSAGES.redirecting}`);
+    } catch (caught) {
+      setError(registrationFailure(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PageLayout header={<GoBackHeader />} narrow>
+      <Card title="Sign up">
+        <SecureIndicator />
+        <p className={styles.steps}>Step {step} of 2</p>
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          {step === 1 ? (
+            <RegisterStepOne form={form} change={change} />
+          ) : (
+            <RegisterStepTwo form={form} change={change} />
+          )}
+          <ErrorMessage text={error} />
+          <SuccessMessage text={success} />
+          <FormActions>
+            {step === 2 && (
+              <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
+                Back
+              </Button>
+            )}
+            <Button type="submit" disabled={busy || success !== null}>
+              {step === 1 ? 'Next' : 'Sign up'}
+            </Button>
+          </FormActions>
+        </form>
+        <p className={styles.footnote}>
+          Already have an account? <Link to="/login">Log in</Link>
+        </p>
+      </Card>
+    </PageLayout>
+  );
+}

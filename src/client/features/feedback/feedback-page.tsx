@@ -1,0 +1,93 @@
+// '/feedback' (spec section 2 "Feedback"): phone number and feedback text, Submit and
+// Cancel (back). The submission goes through the outbox: sent now when the server can be
+// reached, else kept and sent later ("Saved — will send when online"). Either way the page
+// goes home after 1.5 s (spec section 9).
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { FEEDBACK_LIMITS } from '#shared/contracts/feedback';
+import { validateFeedback } from '#shared/rules/validation';
+import { submitAction } from '../../offline/engine.ts';
+import { useSessionUser } from '../../session/use-session-user.ts';
+import { Button } from '../../ui/button.tsx';
+import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { TitledPage } from '../../ui/titled-page.tsx';
+import { FormActions } from '../../ui/page-layout.tsx';
+import { QUEUED_TEXT } from '../outbox/status-texts.ts';
+import { feedbackAction } from './feedback-action.ts';
+import { TextAreaField } from './text-area-field.tsx';
+
+export const FEEDBACK_REDIRECT_MS = 1500;
+export const FEEDBACK_FAILED = 'Failed to submit feedback.';
+const SENT_FALLBACK = 'Thank you for your feedback!'; // not in the spec
+
+function successText(body: unknown): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : SENT_FALLBACK;
+}
+
+export function FeedbackPage() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const [phoneNumber, setPhoneNumber] = useState(user?.phone ?? '');
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (done === null) return;
+    const timer = setTimeout(() => void navigate({ to: '/' }), FEEDBACK_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  async function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    setError(null);
+    const invalid = validateFeedback({ content, phoneNumber });
+    if (invalid !== null) return setError(invalid);
+    setBusy(true);
+    try {
+      const name = user?.username ?? null;
+      const outcome = await submitAction(feedbackAction({ name, phoneNumber, content }));
+      if (outcome.kind === 'rejected') setError(FEEDBACK_FAILED);
+      else setDone(outcome.kind === 'queued' ? QUEUED_TEXT : successText(outcome.verdict.body));
+    } catch {
+      setError(FEEDBACK_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <TitledPage title="Feedback" backLabel="Go Back" backTo="history">
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          value={phoneNumber}
+          maxLength={FEEDBACK_LIMITS.phoneNumber}
+          onChange={setPhoneNumber}
+        />
+        <TextAreaField
+          label="Feedback"
+          value={content}
+          maxLength={FEEDBACK_LIMITS.content}
+          onChange={setContent}
+        />
+        <ErrorMessage text={error} />
+        <SuccessMessage text={done} />
+        <FormActions>
+          <Button type="submit" disabled={busy || done !== null}>
+            Submit
+          </Button>
+          <Button variant="secondary" onClick={() => router.history.back()}>
+            Cancel
+          </Button>
+        </FormActions>
+      </form>
+    </TitledPage>
+  );
+}

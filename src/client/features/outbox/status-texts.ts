@@ -1,0 +1,41 @@
+// The offline layer's texts (issue #3; not in the product spec, which has no offline mode),
+// and the small time phrases they use.
+
+export const QUEUED_TEXT = 'Saved — will send when online';
+export const OFFLINE_BADGE_TEXT = 'Offline';
+export const UPDATE_READY_TEXT = 'A new version is ready';
+export const UPDATE_RELOAD_LABEL = 'Reload';
+export const NEEDS_ATTENTION_TITLE = 'Needs attention';
+
+export function waitingForSignInText(count: number): string {
+  return `${count} ${count === 1 ? 'change' : 'changes'} waiting — sign in to send them`;
+}
+
+export function pendingCountText(pending: number, needsAttention: number): string {
+  const parts: string[] = [];
+  if (pending > 0) parts.push(`${pending} ${pending === 1 ? 'change' : 'changes'} waiting`);
+  if (needsAttention > 0)
+    parts.push(`${needsAttention} need${needsAttention === 1 ? 's' : ''} attention`);
+  return parts.join(', ');
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** "updated just now", "updated 5 minutes ago", "updated 2 hours ago", "updated 3 days ago". */
+export function updatedAgoText(refreshedAt: string | null, now: number): string {
+  if (refreshedAt === null) return 'not updated yet on this device';
+  const minutes = Math.max(0, Math.floor((now - Date.parse(refreshedAt)) / 60_000));
+  if (minutes < 1) return 'updated just now';
+  if (minutes < 60) return `updated ${plural(minutes, 'minute')} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `updated ${plural(hours, 'hour')} ago`;
+  return `updated ${plural(Math.floor(hours / 24), 'day')} ago`;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+export function shortDateTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}

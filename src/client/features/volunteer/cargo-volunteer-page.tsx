@@ -1,0 +1,100 @@
+// '/cargo_volunteer' (spec section 2 "Volunteer cargo page"): the read-only inventory with
+// each item's stock status (Out / Low / Fine, spec section 4), per size where it has sizes.
+// Read from the device's copy of the catalogue, refreshed when the page opens.
+import { cargoItem, type CargoItem } from '#shared/contracts/cargo';
+import { stockStatus, type StockStatus } from '#shared/rules/stock-status';
+import { useMirrorList } from '../../offline/hooks.ts';
+import { TitledPage } from '../../ui/titled-page.tsx';
+import { orDash } from './format.ts';
+import { CATALOGUE_FAILED } from './load-error.ts';
+import { ListPanel } from './panels.tsx';
+import { useListRefresh, useLoadError } from './use-list-refresh.ts';
+import styles from './volunteer.module.css';
+
+export const CARGO_VOLUNTEER_TITLE = 'Cargo Volunteer Page';
+export const NO_ITEMS = 'No items in the inventory.';
+
+const STATUS_CLASS: Record<StockStatus, string | undefined> = {
+  Out: styles.statusOut,
+  Low: styles.statusLow,
+  Fine: styles.statusFine,
+};
+
+function Status({ quantity }: { quantity: number }) {
+  const status = stockStatus(quantity);
+  return <span className={`${styles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>;
+}
+
+/** Per-size stock under the item's name (a phone has no room for another column). */
+function Sizes({ sizes }: { sizes: Record<string, number> }) {
+  const entries = Object.entries(sizes);
+  if (entries.length === 0) return null;
+  return (
+    <ul className={styles.sizeList} aria-label="Sizes">
+      {entries.map(([size, quantity]) => (
+        <li key={size}>
+          {size}: {quantity} (<Status quantity={quantity} />)
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function InventoryTable({ items }: { items: CargoItem[] }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">Inventory</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Category</th>
+            <th scope="col">Total Stock</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">
+                {item.name}
+                <Sizes sizes={item.sizeQuantities} />
+              </th>
+              <td>{orDash(item.category)}</td>
+              <td>{item.quantity}</td>
+              <td>
+                <Status quantity={item.quantity} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function useCatalogue(): CargoItem[] | undefined {
+  const rows = useMirrorList('catalogue');
+  return rows?.flatMap((row) => {
+    const parsed = cargoItem.safeParse(row.data);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export function CargoVolunteerPage() {
+  const failures = useListRefresh(['catalogue']);
+  const error = useLoadError(failures, 'catalogue', CATALOGUE_FAILED);
+  const items = useCatalogue();
+  return (
+    <TitledPage title={CARGO_VOLUNTEER_TITLE} backLabel="Back to Dashboard">
+      <ListPanel title="Inventory" list="catalogue" error={error}>
+        {items !== undefined &&
+          (items.length === 0 ? (
+            <p className={styles.empty}>{NO_ITEMS}</p>
+          ) : (
+            <InventoryTable items={items} />
+          ))}
+      </ListPanel>
+    </TitledPage>
+  );
+}

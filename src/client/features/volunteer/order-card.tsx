@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import type { OutboxRow } from '../../offline/types.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field, Fields } from './fields.tsx';
+import { itemNames, orDash } from './format.ts';
+import { PendingNote } from './pending-note.tsx';
+import type { OrderEntry } from './volunteer-data.ts';
+import styles from './volunteer.module.css';
+
+interface OrderCardProps {
+  entry: OrderEntry;
+  pending: OutboxRow | undefined;
+  onOpen: () => void;
+  /** Present on open orders only: completed ones carry a Completed badge instead. */
+  onComplete?: () => void;
+}
+
+/** An order of my rounds: what a delivery needs at a glance. */
+export function OrderCard({ entry, pending, onOpen, onComplete }: OrderCardProps) {
+  const { order } = entry;
+  const titleId = useId();
+  return (
+    <li>
+      <article className={styles.card} aria-labelledby={titleId}>
+        <div className={styles.cardHead}>
+          <h3 id={titleId}>Order #{order.orderId}</h3>
+          {order.status === 'COMPLETED' && <span className={styles.badge}>Completed</span>}
+        </div>
+        <Fields>
+          <Field label="Order Type">{order.orderType}</Field>
+          <Field label="Delivery Address">{orDash(order.deliveryAddress)}</Field>
+          <Field label="Items">{orDash(itemNames(order.orderItems))}</Field>
+        </Fields>
+        <PendingNote row={pending} />
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onOpen}>
+            Open full view
+          </Button>
+          {onComplete !== undefined && <Button onClick={onComplete}>Complete</Button>}
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,65 @@
+// 'Order Full Details' (spec section 2): everything a delivery needs, from the device copy,
+// so it opens offline too.
+import type { OrderReply } from '#shared/contracts/orders';
+import { Button } from '../../ui/button.tsx';
+import { Modal, ModalClose } from '../../ui/modal.tsx';
+import { Field, Fields } from './fields.tsx';
+import { formatDateTime, orDash } from './format.ts';
+import styles from './volunteer.module.css';
+
+export const ORDER_DETAILS_TITLE = 'Order Full Details';
+
+function OrderFields({ order }: { order: OrderReply }) {
+  return (
+    <Fields>
+      <Field label="Order ID">{order.orderId}</Field>
+      <Field label="Status">{order.status}</Field>
+      <Field label="Order Type">{order.orderType}</Field>
+      <Field label="User ID">{orDash(order.userId)}</Field>
+      <Field label="Delivery Address">{orDash(order.deliveryAddress)}</Field>
+      <Field label="Phone Number">{orDash(order.phoneNumber)}</Field>
+      <Field label="Notes">{orDash(order.notes)}</Field>
+      <Field label="Request Time">
+        <time dateTime={order.requestTime}>{formatDateTime(order.requestTime)}</time>
+      </Field>
+    </Fields>
+  );
+}
+
+export function OrderDetailModal({
+  order,
+  onClose,
+}: {
+  order: OrderReply | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={order !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={ORDER_DETAILS_TITLE}
+      actions={
+        <ModalClose asChild>
+          <Button variant="secondary">Close</Button>
+        </ModalClose>
+      }
+    >
+      {order !== null && (
+        <>
+          <OrderFields order={order} />
+          <h3 className={styles.sectionTitle}>Items</h3>
+          <ul tabIndex={0} className={styles.scrollList} aria-label="Items">
+            {order.orderItems.map((item, i) => (
+              <li key={`${item.itemName}-${i}`}>
+                <Fields>
+                  <Field label="Item Name">{item.itemName}</Field>
+                  <Field label="Quantity">{item.quantity}</Field>
+                </Fields>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Modal>
+  );
+}

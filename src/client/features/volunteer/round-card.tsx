@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import type { SignupStatus } from '#shared/contracts/rounds';
+import type { OutboxRow } from '../../offline/types.ts';
+import { Button } from '../../ui/button.tsx';
+import { Fields, RoundBasics } from './fields.tsx';
+import { PendingNote } from './pending-note.tsx';
+import type { RoundEntry } from './volunteer-data.ts';
+import styles from './volunteer.module.css';
+
+const TONE: Record<SignupStatus, string | undefined> = {
+  CONFIRMED: styles.confirmed,
+  WAITLISTED: styles.waitlisted,
+};
+
+const LABEL: Record<SignupStatus, string> = { CONFIRMED: 'Confirmed', WAITLISTED: 'Waitlisted' };
+
+interface RoundCardProps {
+  entry: RoundEntry;
+  pending: OutboxRow | undefined;
+  onViewDetails: () => void;
+}
+
+/** A round of mine: green when CONFIRMED, light yellow when WAITLISTED (spec section 2). */
+export function RoundCard({ entry, pending, onViewDetails }: RoundCardProps) {
+  const { round } = entry;
+  const titleId = useId();
+  const status = round.signupStatus;
+  const tone = status === null ? '' : (TONE[status] ?? '');
+  return (
+    <li>
+      <article
+        className={`${styles.card} ${tone}`}
+        aria-labelledby={titleId}
+        data-signup-status={status ?? 'PENDING'}
+      >
+        <div className={styles.cardHead}>
+          <h3 id={titleId}>{round.title}</h3>
+          {status !== null && <span className={styles.badge}>{LABEL[status]}</span>}
+        </div>
+        <Fields>
+          <RoundBasics round={round} />
+        </Fields>
+        <PendingNote row={pending} />
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onViewDetails}>
+            View Details
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}

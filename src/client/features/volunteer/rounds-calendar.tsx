@@ -1,0 +1,48 @@
+// The right panel (spec section 2): 'Select a date to see rounds', a calendar whose days with
+// a round are highlighted (matched by the UTC date of startTime, spec section 9). A day's
+// button also says so in words, for screen readers.
+import { useMemo } from 'react';
+import { DayPicker, labelDayButton, type Modifiers } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { calendarDayKey, roundDateKey } from '#shared/rules/round-dates';
+import { ListPanel } from './panels.tsx';
+import type { RoundEntry } from './volunteer-data.ts';
+import styles from './volunteer.module.css';
+
+export const CALENDAR_TITLE = 'Select a date to see rounds';
+export const HAS_ROUNDS_LABEL = 'rounds scheduled';
+
+interface RoundsCalendarProps {
+  entries: RoundEntry[] | undefined;
+  error: string | null;
+  onPickDay: (day: Date) => void;
+}
+
+export function RoundsCalendar({ entries, error, onPickDay }: RoundsCalendarProps) {
+  const days = useMemo(
+    () => new Set((entries ?? []).map((e) => roundDateKey(e.round.startTime))),
+    [entries],
+  );
+  const hasRound = (day: Date) => days.has(calendarDayKey(day));
+  return (
+    <ListPanel title={CALENDAR_TITLE} list="allRounds" error={error}>
+      <div className={styles.calendar}>
+        <DayPicker
+          onDayClick={(day) => onPickDay(day)}
+          modifiers={{ hasRound }}
+          modifiersClassNames={{ hasRound: styles.hasRound ?? 'has-round' }}
+          labels={{
+            labelDayButton: (date: Date, modifiers: Modifiers, ...rest) => {
+              const label = labelDayButton(date, modifiers, ...rest);
+              return modifiers.hasRound === true ? `${label}, ${HAS_ROUNDS_LABEL}` : label;
+            },
+          }}
+        />
+      </div>
+      <p className={styles.legend}>
+        <span className={styles.legendDot} aria-hidden="true" />
+        Days with rounds
+      </p>
+    </ListPanel>
+  );
+}

@@ -1,0 +1,24 @@
+// A sign-up that reached the server after the round filled comes back WAITLISTED (its card
+// turns light yellow); this says so once, until the volunteer dismisses it.
+import { dismissWaitlistNotice, useWaitlistNotices } from '../../offline/volunteer-actions.ts';
+import { Button } from '../../ui/button.tsx';
+import styles from './volunteer.module.css';
+
+export function WaitlistNotices() {
+  const notices = useWaitlistNotices();
+  if (notices.length === 0) return null;
+  return (
+    <div className={styles.notices}>
+      {notices.map((notice) => (
+        <p key={notice.seq} role="status" className={styles.notice}>
+          <span>
+            {notice.label} — {notice.message}
+          </span>
+          <Button variant="secondary" onClick={() => void dismissWaitlistNotice(notice.seq)}>
+            OK
+          </Button>
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// The offline engine of the running app: wires the outbox, replayer and mirror to the
+// api client, the session user and the service worker. Call startOfflineEngine() once at
+// start (start.ts, from main.tsx). Keeps, in module memory: the app's one Replayer and
+// whether a mirror refresh is running.
+import { sendRequest } from '../api/api-client.ts';
+import { registerLocalContentCheck } from '../shell/local-content.ts';
+import { registerLogoutHook } from '../session/logout.ts';
+import { getAppDb } from './app-db.ts';
+import { refreshMirror } from './mirror.ts';
+import {
+  acknowledge,
+  discardRejected,
+  enqueue,
+  retryRejected,
+  type QueuedAction,
+} from './outbox.ts';
+import { awaitOutcome, type ActionOutcome } from './outcome.ts';
+import { createReplayer, type KickReason, type Replayer } from './replayer-scheduler.ts';
+import { requestBackgroundSync } from './service-worker.ts';
+import { restoreUserOffline, syncSessionUser } from './session-sync.ts';
+import type { OutboxTransport } from './transport.ts';
+import { countUnsentForLogout, wipeUserData } from './wipe.ts';
+
+const transport: OutboxTransport = (request) => sendRequest(request);
+let replayer: Replayer | null = null;
+
+let refreshing = false;
+let refreshAgain = false;
+
+/** One mirror refresh at a time; a request during one asks for one more after it. */
+function refreshInBackground(): void {
+  if (refreshing) {
+    refreshAgain = true;
+    return;
+  }
+  refreshing = true;
+  void refreshMirror(getAppDb(), transport)
+    .catch(() => undefined)
+    .finally(() => {
+      refreshing = false;
+      if (refreshAgain) {
+        refreshAgain = false;
+        refreshInBackground();
+      }
+    });
+}
+
+export function startOfflineEngine(): () => void {
+  const db = getAppDb();
+  replayer = createReplayer({
+    db,
+    transport,
+    onDrained: (result) => {
+      if (result.sent + result.rejected > 0) refreshInBackground();
+    },
+  });
+  registerLocalContentCheck(() => restoreUserOffline(db));
+  registerLogoutHook(() => wipeUserData(db));
+  const stopUser = syncSessionUser(db, () => {
+    kickOutbox('signed-in');
+    refreshInBackground();
+  });
+  const stopReplayer = replayer.start();
+  refreshInBackground();
+  window.addEventListener('online', refreshInBackground);
+  return () => {
+    stopUser();
+    stopReplayer();
+    window.removeEventListener('online', refreshInBackground);
+  };
+}
+
+export function kickOutbox(reason: KickReason = 'enqueued'): void {
+  void replayer?.kick(reason).catch(() => undefined);
+}
+
+/** Queues an action (with its optimistic change) and starts sending it. Returns its seq. */
+export async function queueAction(action: QueuedAction): Promise<number> {
+  const seq = await enqueue(getAppDb(), action);
+  kickOutbox('enqueued');
+  if (!navigator.onLine) void requestBackgroundSync();
+  return seq;
+}
+
+/** How long a form waits for the server before saying "Saved — will send when online". */
+export const FORM_WAIT_MS = 8_000;
+
+/**
+ * For forms: queue, send, and tell the form what happened. A sent or refused action is
+ * acknowledged (the form shows the outcome, so it leaves the outbox); a queued one stays
+ * and is sent later.
+ */
+export async function submitAction(action: QueuedAction): Promise<ActionOutcome> {
+  const db = getAppDb();
+  const seq = await queueAction(action);
+  const outcome = await awaitOutcome(db, seq, navigator.onLine ? FORM_WAIT_MS : 0);
+  if (outcome.kind !== 'queued') await acknowledge(db, seq);
+  return outcome;
+}
+
+/** "Needs attention" → Retry: the change is made again and sent with a new key. */
+export async function retryAction(seq: number): Promise<void> {
+  await retryRejected(getAppDb(), seq);
+  kickOutbox('retry');
+}
+
+/** "Needs attention" → Discard. Later actions on the same entity may go now. */
+export async function discardAction(seq: number): Promise<void> {
+  await discardRejected(getAppDb(), seq);
+  kickOutbox('retry');
+}
+
+/** How many of the user's actions a logout would discard (ask before logging out). */
+export function unsentForLogout(): Promise<number> {
+  return countUnsentForLogout(getAppDb());
+}
+
+/** Logout: wipes the user's data from the device. Call before forgetting the user. */
+export async function wipeOnLogout(): Promise<void> {
+  await wipeUserData(getAppDb());
+}

@@ -1,0 +1,98 @@
+// What screens read from the device, as live queries (DESIGN.md offline rule 1): they
+// re-render when Dexie changes, whether the change came from the network, the outbox or
+// another tab, and work the same online and offline.
+import { useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getAppDb, type AppDb } from './app-db.ts';
+import type { MirrorListName } from './mirror-lists.ts';
+import { getRememberedUser } from './session-user-store.ts';
+import { listRefreshedAt, readReplayerState } from './sync-meta.ts';
+import type { MirrorRow, OutboxRow, RememberedUser } from './types.ts';
+import { MIRROR_LISTS } from './mirror-lists.ts';
+
+/** The user's own and public actions, not yet settled, in queue order. */
+async function visibleOutbox(db: AppDb): Promise<OutboxRow[]> {
+  const user = await getRememberedUser(db);
+  const rows = await db.outbox.orderBy('seq').toArray();
+  return rows.filter(
+    (r) => r.status !== 'done' && (r.ownerUserId === null || r.ownerUserId === user?.userId),
+  );
+}
+
+export function useOutboxEntries(): OutboxRow[] | undefined {
+  return useLiveQuery(() => visibleOutbox(getAppDb()), []);
+}
+
+export interface OutboxSummary {
+  /** Queued or sending. */
+  pending: number;
+  sending: boolean;
+  needsAttention: number;
+  /** Queued actions held until the user signs in again. */
+  waitingForSignIn: number;
+}
+
+async function summarise(db: AppDb): Promise<OutboxSummary> {
+  const rows = await visibleOutbox(db);
+  const state = await readReplayerState(db);
+  const user = await getRememberedUser(db);
+  const waits = (r: OutboxRow) =>
+    r.status === 'queued' &&
+    r.ownerUserId !== null &&
+    (state.pausedForSignIn || r.ownerUserId !== user?.userId);
+  const all = await db.outbox.toArray();
+  return {
+    pending: rows.filter((r) => r.status === 'queued' || r.status === 'sending').length,
+    sending: all.some((r) => r.status === 'sending'),
+    needsAttention: rows.filter((r) => r.status === 'rejected').length,
+    waitingForSignIn: all.filter(waits).length,
+  };
+}
+
+const EMPTY_SUMMARY: OutboxSummary = {
+  pending: 0,
+  sending: false,
+  needsAttention: 0,
+  waitingForSignIn: 0,
+};
+
+export function useOutboxSummary(): OutboxSummary {
+  return useLiveQuery(() => summarise(getAppDb()), [], EMPTY_SUMMARY);
+}
+
+/** A mirrored list in the server's order; undefined while loading from IndexedDB. */
+export function useMirrorList(name: MirrorListName, group?: string): MirrorRow[] | undefined {
+  return useLiveQuery(async () => {
+    const { table } = MIRROR_LISTS[name];
+    const rows = await getAppDb().mirror(table).where('list').equals(name).sortBy('position');
+    return group === undefined ? rows : rows.filter((r) => r.group === group);
+  }, [name, group]);
+}
+
+/** ISO time of the list's last refresh, or null when never refreshed on this device. */
+export function useListRefreshedAt(name: MirrorListName): string | null | undefined {
+  return useLiveQuery(() => listRefreshedAt(getAppDb(), name), [name]);
+}
+
+/** The user kept on the device (null when signed out); undefined while loading. */
+export function useRememberedUser(): RememberedUser | null | undefined {
+  return useLiveQuery(() => getRememberedUser(getAppDb()), []);
+}
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** navigator.onLine, live. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}

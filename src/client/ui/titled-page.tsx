@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { AppHeader } from './app-header.tsx';
+import { Button } from './button.tsx';
+import { PageTitle } from './dashboard.tsx';
+import { PageLayout } from './page-layout.tsx';
+
+interface TitledPageProps {
+  title: string;
+  /** The back button's text, e.g. 'Go Back' or 'Back to Dashboard'. */
+  backLabel?: string;
+  /** 'home' goes to /, 'history' to the previous page (spec: the application form). */
+  backTo?: 'home' | 'history';
+  children?: ReactNode;
+}
+
+/** A screen with the header, a back button and the spec's title. */
+export function TitledPage({
+  title,
+  backLabel = 'Go Back',
+  backTo = 'home',
+  children,
+}: TitledPageProps) {
+  const navigate = useNavigate();
+  const router = useRouter();
+  const back = () => {
+    if (backTo === 'history' && window.history.length > 1) router.history.back();
+    else void navigate({ to: '/' });
+  };
+  return (
+    <PageLayout
+      header={
+        <AppHeader>
+          <Button variant="onBrand" onClick={back}>
+            {backLabel}
+          </Button>
+        </AppHeader>
+      }
+    >
+      <PageTitle>{title}</PageTitle>
+      {children}
+    </PageLayout>
+  );
+}

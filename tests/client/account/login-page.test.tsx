@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+// The login card against a real server: both fields required, a refused sign-in shows the
+// server's message, a good one stores the session user and goes to /.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { MESSAGES } from '#shared/rules/validation';
+import { startSecureSession } from '#client/api/api-client';
+import { getSessionUser, setSessionUser } from '#client/session/session-user';
+import { LoginPage } from '../../../src/client/features/account/login-page.tsx';
+import type { TestServer } from '../../support/build-app.ts';
+import { createUser, type TestUser } from '../../support/factories.ts';
+import { startClientServer } from '../support/client-server.ts';
+import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';
+import { HOME_MARKER, renderPage } from '../support/render-page.tsx';
+
+let server: TestServer;
+let user: TestUser;
+
+beforeAll(async () => {
+  server = await startClientServer();
+  user = await createUser(server.app.ctx.opened.db, { password: 'abcd1234' });
+  await startSecureSession();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+afterEach(() => {
+  cleanup();
+  setSessionUser(null);
+});
+
+async function openLogin(): Promise<void> {
+  renderPage('/login', LoginPage);
+  await screen.findByRole('heading', { name: 'Login' });
+}
+
+describe('login page', () => {
+  it('has the spec fields, link and buttons', async () => {
+    await openLogin();
+    expect(screen.getByLabelText('Email or UserName')).toBeDefined();
+    expect(screen.getByLabelText('Password')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe(
+      '/reset_password',
+    );
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeDefined();
+  });
+
+  it.each([
+    ['', ''],
+    ['someone', ''],
+    ['', 'abcd1234'],
+  ])('requires both fields (%j, %j)', async (name, password) => {
+    await openLogin();
+    fill('Email or UserName', name);
+    fill('Password', password);
+    click('Log in');
+    expect(await alertText()).toBe(MESSAGES.loginRequired);
+  });
+
+  it("shows the server's message for a wrong password", async () => {
+    await openLogin();
+    fill('Email or UserName', user.username);
+    fill('Password', 'wrong1234');
+    click('Log in');
+    expect(await alertText()).toBe('Invalid username or password');
+    expect(getSessionUser()).toBeNull();
+  });
+
+  it('signs in by email, stores the session user and goes home', async () => {
+    await openLogin();
+    fill('Email or UserName', user.email);
+    fill('Password', 'abcd1234');
+    click('Log in');
+    expect(await screen.findByText(HOME_MARKER, {}, SERVER_WAIT)).toBeDefined();
+    expect(getSessionUser()).toEqual({
+      username: user.username,
+      userId: user.id,
+      role: 'CLIENT',
+      email: user.email,
+      phone: user.phone,
+    });
+    expect(JSON.parse(sessionStorage.getItem('sessionUser') ?? 'null')).toMatchObject({
+      username: user.username,
+      userId: user.id,
+      role: 'CLIENT',
+    });
+  });
+});

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+// The feedback form against a real server, through the offline engine: the spec's
+// messages, a sent submission (stored once, then home after 1.5 s), and a queued one when the
+// server cannot be reached ("Saved — will send when online"), sent later with its key.
+import '../support/fake-db.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { MESSAGES } from '#shared/rules/validation';
+import { setApiBaseUrl, startSecureSession } from '#client/api/api-client';
+import { getAppDb } from '#client/offline/app-db';
+import { kickOutbox, startOfflineEngine } from '#client/offline/engine';
+import { FeedbackPage } from '../../../../src/client/features/feedback/feedback-page.tsx';
+import { QUEUED_TEXT } from '../../../../src/client/features/outbox/status-texts.ts';
+import type { TestServer } from '../../../support/build-app.ts';
+import { startClientServer } from '../../support/client-server.ts';
+import { alertText, click, fill } from '../../support/form.ts';
+import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
+
+let server: TestServer;
+let stopEngine: () => void;
+
+beforeAll(async () => {
+  server = await startClientServer();
+  await startSecureSession();
+  stopEngine = startOfflineEngine();
+});
+
+afterAll(async () => {
+  stopEngine();
+  await server.close();
+});
+
+afterEach(() => {
+  cleanup();
+  setApiBaseUrl(server.baseUrl);
+});
+
+async function storedCount(content: string): Promise<number> {
+  const rows = await server.app.ctx.opened.db
+    .selectFrom('feedback')
+    .select('id')
+    .where('content', '=', content)
+    .execute();
+  return rows.length;
+}
+
+async function openForm(): Promise<void> {
+  renderPage('/feedback', FeedbackPage);
+  await screen.findByRole('heading', { name: 'Feedback' });
+}
+
+describe('feedback page', () => {
+  it('asks for the content, then the phone number', async () => {
+    await openForm();
+    fill('Phone Number', '5551234567');
+    click('Submit');
+    expect(await alertText()).toBe(MESSAGES.feedbackContent);
+    fill('Phone Number', '');
+    fill('Feedback', 'Great service');
+    click('Submit');
+    expect(await alertText()).toBe(MESSAGES.feedbackPhone);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDefined();
+  });
+
+  it('sends the feedback, says so, and goes home after 1.5 s', async () => {
+    await openForm();
+    const content = `Thanks ${Date.now()}`;
+    fill('Phone Number', '5551234567');
+    fill('Feedback', content);
+    click('Submit');
+    expect(await screen.findByText('Feedback submitted successfully.')).toBeDefined();
+    expect(await storedCount(content)).toBe(1);
+    expect(await screen.findByText(HOME_MARKER, undefined, { timeout: 3000 })).toBeDefined();
+  });
+
+  it('keeps the feedback when the server cannot be reached and sends it later', async () => {
+    await openForm();
+    const content = `Offline ${Date.now()}`;
+    setApiBaseUrl('http://127.0.0.1:9');
+    fill('Phone Number', '5551234567');
+    fill('Feedback', content);
+    click('Submit');
+    expect(await screen.findByText(QUEUED_TEXT, undefined, { timeout: 10_000 })).toBeDefined();
+    const queued = await getAppDb().outbox.where('status').equals('queued').toArray();
+    expect(queued.map((r) => (r.payload as { content: string }).content)).toContain(content);
+    expect(await storedCount(content)).toBe(0);
+
+    setApiBaseUrl(server.baseUrl);
+    kickOutbox('online');
+    await expect.poll(() => storedCount(content), { timeout: 10_000 }).toBe(1);
+  });
+});

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+// The 'JOIN US' form against a real server, through the offline engine: the spec's
+// messages, a stored application (PENDING, with the submission time), and the server's
+// refusal of a second pending application shown as 'Submission failed'.
+import '../support/fake-db.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { MESSAGES } from '#shared/rules/validation';
+import { startSecureSession } from '#client/api/api-client';
+import { startOfflineEngine } from '#client/offline/engine';
+import { DUPLICATE_APPLICATION_MESSAGE } from '#server/applications/applications.service';
+import { VolunteerApplicationPage } from '../../../../src/client/features/volunteer-application/volunteer-application-page.tsx';
+import type { TestServer } from '../../../support/build-app.ts';
+import { startClientServer } from '../../support/client-server.ts';
+import { alertText, click, fill } from '../../support/form.ts';
+import { renderPage } from '../../support/render-page.tsx';
+
+let server: TestServer;
+let stopEngine: () => void;
+
+beforeAll(async () => {
+  server = await startClientServer();
+  await startSecureSession();
+  stopEngine = startOfflineEngine();
+});
+
+afterAll(async () => {
+  stopEngine();
+  await server.close();
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+async function openForm(): Promise<void> {
+  renderPage('/volunteerAppli', VolunteerApplicationPage);
+  await screen.findByRole('heading', { name: 'JOIN US' });
+}
+
+function fillApplication(email: string): void {
+  fill('First Name', 'Grace');
+  fill('Last Name', 'Hopper');
+  fill('Email', email);
+  fill('Phone', '+1 (555) 010-2030');
+  fill(/Notes/, 'Evenings');
+}
+
+describe('volunteer application page', () => {
+  it('shows the spec messages in order', async () => {
+    await openForm();
+    // Each step: what the form says now, then the field filled before the next Submit.
+    const steps: [string, string, string][] = [
+      [MESSAGES.volunteerFirstName, 'First Name', 'Grace'],
+      [MESSAGES.volunteerLastName, 'Last Name', 'Hopper'],
+      [MESSAGES.volunteerEmail, 'Email', 'not-an-email'],
+      [MESSAGES.volunteerEmail, 'Email', 'grace@example.org'],
+      [MESSAGES.volunteerPhone, 'Phone', 'call me'],
+      [MESSAGES.volunteerPhone, 'Phone', '555 0102'],
+    ];
+    for (const [message, label, value] of steps) {
+      click('Submit');
+      expect(await alertText()).toBe(message);
+      fill(label, value);
+    }
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeDefined();
+  });
+
+  it('stores the application as PENDING with when Submit was pressed', async () => {
+    await openForm();
+    const email = `grace-${Date.now()}@example.org`;
+    const before = Math.floor(Date.now() / 1000);
+    fillApplication(email);
+    click('Submit');
+    expect(await screen.findByRole('status')).toBeDefined();
+    const row = await server.app.ctx.opened.db
+      .selectFrom('volunteer_applications')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ first_name: 'Grace', status: 'PENDING', notes: 'Evenings' });
+    expect(Date.parse(row.submission_date) / 1000).toBeGreaterThanOrEqual(before);
+  });
+
+  it('shows Submission failed with the server’s reason when it refuses', async () => {
+    await openForm();
+    const email = `twice-${Date.now()}@example.org`;
+    fillApplication(email);
+    click('Submit');
+    await screen.findByRole('status');
+    fillApplication(email);
+    click('Submit');
+    expect(await alertText()).toBe('Submission failed');
+    expect(await screen.findByText(DUPLICATE_APPLICATION_MESSAGE)).toBeDefined();
+  });
+});

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '#client/offline/outbox';
+import { mirrorKey, mirrorRow, refreshList, replaceList } from '#client/offline/mirror';
+import { drainOutbox } from '#client/offline/replayer';
+import { rememberSignedInUser } from '#client/offline/session-user-store';
+import { listRefreshedAt } from '#client/offline/sync-meta';
+import { countUnsentForLogout, wipeUserData } from '#client/offline/wipe';
+import { applicationAction, feedbackAction } from './support/actions.ts';
+import { newDevice } from './support/fake-db.ts';
+import { createUser, signedInCookie } from '../../support/factories.ts';
+import {
+  startReplayServer,
+  unreachableTransport,
+  type ReplayServer,
+} from './support/replay-server.ts';
+
+const orders = (...ids: number[]) =>
+  ids.map((id) => ({ id: String(id), group: null, data: { orderId: id, status: 'PENDING' } }));
+const CLIENT = { userId: 7, username: 'Ann', role: 'CLIENT' as const, email: null, phone: null };
+
+describe('mirror', () => {
+  let live: ReplayServer;
+  beforeAll(async () => {
+    live = await startReplayServer();
+  });
+  afterAll(async () => {
+    await live.close();
+  });
+
+  it('replaces a list, keeps the server order and records when', async () => {
+    const db = newDevice().open();
+    await replaceList(db, 'myOrders', orders(3, 1, 2));
+    await replaceList(db, 'myOrders', orders(2, 1));
+    const rows = await db.myOrders.where('list').equals('myOrders').sortBy('position');
+    expect(rows.map((r) => r.id)).toEqual(['2', '1']);
+    expect(await listRefreshedAt(db, 'myOrders')).not.toBeNull();
+    expect(await listRefreshedAt(db, 'catalogue')).toBeNull();
+    db.close();
+  });
+
+  it('re-applies a queued action’s change over a refresh, and undoes it from the fresh row', async () => {
+    const db = newDevice().open();
+    await replaceList(db, 'myOrders', orders(1));
+    const key = mirrorKey('myOrders', 1);
+    const cancelled = mirrorRow('myOrders', 1, { orderId: 1, status: 'CANCELLED' });
+    // An action the server will refuse (409): this email already has a pending application.
+    const duplicate = applicationAction();
+    await enqueue(db, duplicate);
+    expect((await drainOutbox({ db, transport: live.client.transport })).sent).toBe(1);
+    const seq = await enqueue(db, {
+      ...duplicate,
+      changes: [{ table: 'myOrders', key, row: cancelled }],
+    });
+    // A refresh: the server still has the order PENDING (the queued action has not reached it).
+    await replaceList(db, 'myOrders', [
+      { id: '1', group: null, data: { orderId: 1, status: 'PENDING', address: 'new' } },
+    ]);
+    expect((await db.myOrders.get(key))?.data).toEqual({ orderId: 1, status: 'CANCELLED' });
+
+    await drainOutbox({ db, transport: live.client.transport });
+    expect((await db.outbox.get(seq))?.verdict?.status).toBe(409);
+    expect((await db.myOrders.get(key))?.data).toEqual({
+      orderId: 1,
+      status: 'PENDING',
+      address: 'new',
+    });
+    db.close();
+  });
+
+  it('refreshes only the signed-in user’s lists and keeps old rows when a refresh fails', async () => {
+    const db = newDevice().open();
+    expect(await refreshList(db, live.client.transport, 'myOrders')).toBe('not-yours');
+    const serverDb = live.server.app.ctx.opened.db;
+    const user = await createUser(serverDb, { role: 'CLIENT', password: null });
+    live.client.setCookie(await signedInCookie(serverDb, user.id));
+    await rememberSignedInUser(db, { ...CLIENT, userId: user.id, username: user.username });
+    await replaceList(db, 'myOrders', orders(41));
+    expect(await refreshList(db, live.client.transport, 'assignedOrders')).toBe('not-yours');
+    expect(await refreshList(db, unreachableTransport(), 'myOrders')).toBe('failed');
+    expect((await db.myOrders.toArray()).map((r) => r.id)).toEqual(['41']);
+    // The login ended: a 401 is not a list, the old rows stay.
+    await serverDb.deleteFrom('login_sessions').where('user_id', '=', user.id).execute();
+    expect(await refreshList(db, live.client.transport, 'myOrders')).toBe('failed');
+    expect((await db.myOrders.toArray()).map((r) => r.id)).toEqual(['41']);
+    live.client.setCookie(null);
+    db.close();
+  });
+
+  it('logout wipes the user’s lists, record and actions, and keeps the catalogue', async () => {
+    const db = newDevice().open();
+    await rememberSignedInUser(db, CLIENT);
+    await replaceList(db, 'myOrders', orders(1));
+    await replaceList(db, 'catalogue', [{ id: '9', group: null, data: { name: 'Socks' } }]);
+    await enqueue(db, feedbackAction());
+    const visitor = await enqueue(db, { ...feedbackAction(), ownerUserId: null });
+    expect(await countUnsentForLogout(db)).toBe(1);
+
+    await wipeUserData(db);
+
+    expect(await db.myOrders.count()).toBe(0);
+    expect(await db.sessionUser.count()).toBe(0);
+    expect(await db.catalogue.count()).toBe(1);
+    expect((await db.outbox.toArray()).map((r) => r.seq)).toEqual([visitor]);
+    expect(await listRefreshedAt(db, 'myOrders')).toBeNull();
+    db.close();
+  });
+});

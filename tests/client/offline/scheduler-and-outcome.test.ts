@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '#client/offline/outbox';
+import { awaitOutcome } from '#client/offline/outcome';
+import { createReplayer, type LockRunner } from '#client/offline/replayer-scheduler';
+import { drainOutbox } from '#client/offline/replayer';
+import type { OutboxTransport } from '#client/offline/transport';
+import { applicationAction, feedbackAction } from './support/actions.ts';
+import { newDevice } from './support/fake-db.ts';
+import {
+  startReplayServer,
+  unreachableTransport,
+  type ReplayServer,
+} from './support/replay-server.ts';
+
+describe('replayer scheduling and what a form is told', () => {
+  let live: ReplayServer;
+  beforeAll(async () => {
+    live = await startReplayServer();
+  });
+  afterAll(async () => {
+    await live.close();
+  });
+
+  it('a form learns the server’s answer when the network is there', async () => {
+    const db = newDevice().open();
+    const seq = await enqueue(db, applicationAction());
+    const outcome = awaitOutcome(db, seq, 10_000);
+    await drainOutbox({ db, transport: live.client.transport });
+    const result = await outcome;
+    expect(result.kind).toBe('sent');
+    if (result.kind === 'sent') {
+      expect(result.verdict.body).toMatchObject({ status: 'success' });
+    }
+    db.close();
+  });
+
+  it('a form is told "queued" when the server cannot be reached, and "rejected" on a refusal', async () => {
+    const db = newDevice().open();
+    const seq = await enqueue(db, feedbackAction());
+    const queued = awaitOutcome(db, seq, 10_000);
+    await drainOutbox({ db, transport: unreachableTransport() });
+    expect(await queued).toEqual({ kind: 'queued' });
+
+    const bad = await enqueue(db, {
+      ...feedbackAction(),
+      payload: { phoneNumber: '1', content: ' ' },
+    });
+    const refused = awaitOutcome(db, bad, 10_000);
+    await drainOutbox({ db, transport: live.client.transport });
+    expect(await refused).toMatchObject({
+      kind: 'rejected',
+      message: 'Feedback content cannot be empty.',
+    });
+    db.close();
+  });
+
+  it('runs one pass at a time: kicks during a pass join it and ask for one more', async () => {
+    const db = newDevice().open();
+    let passes = 0;
+    let overlapping = 0;
+    let maxOverlapping = 0;
+    const lock: LockRunner = async (_name, work) => {
+      passes += 1;
+      overlapping += 1;
+      maxOverlapping = Math.max(maxOverlapping, overlapping);
+      try {
+        return await work();
+      } finally {
+        overlapping -= 1;
+      }
+    };
+    const replayer = createReplayer({ db, transport: live.client.transport, lock });
+    for (let i = 0; i < 5; i += 1) await enqueue(db, feedbackAction());
+    const first = replayer.kick('start');
+    const second = replayer.kick('enqueued');
+    await enqueue(db, feedbackAction());
+    const third = replayer.kick('enqueued');
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    await first;
+    expect(maxOverlapping).toBe(1);
+    expect(passes).toBe(2);
+    expect(await db.outbox.where('status').equals('done').count()).toBe(6);
+    db.close();
+  });
+
+  it('timer wake-ups wait out the back-off; coming online does not', async () => {
+    const db = newDevice().open();
+    let down = true;
+    let calls = 0;
+    const flaky: OutboxTransport = async (request) => {
+      calls += 1;
+      if (down) throw new TypeError('fetch failed');
+      return live.client.transport(request);
+    };
+    const replayer = createReplayer({ db, transport: flaky });
+    await enqueue(db, feedbackAction());
+    expect((await replayer.kick('start')).stop).toBe('transient');
+    expect(calls).toBe(1);
+    expect((await replayer.kick('timer')).stop).toBe('backoff');
+    expect(calls).toBe(1);
+    down = false;
+    expect((await replayer.kick('online')).sent).toBe(1);
+    const stop = replayer.start();
+    await replayer.kick('timer'); // joins the start pass
+    stop();
+    db.close();
+  });
+});

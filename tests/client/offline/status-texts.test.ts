@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import {
+  pendingCountText,
+  updatedAgoText,
+  waitingForSignInText,
+} from '../../../src/client/features/outbox/status-texts.ts';
+
+describe('status texts', () => {
+  it('says how long ago a list was refreshed', () => {
+    const at = '2026-01-01T12:00:00.000Z';
+    const base = Date.parse(at);
+    const minute = 60_000;
+    expect(updatedAgoText(null, base)).toBe('not updated yet on this device');
+    expect(updatedAgoText(at, base + 59_000)).toBe('updated just now');
+    expect(updatedAgoText(at, base + minute)).toBe('updated 1 minute ago');
+    expect(updatedAgoText(at, base + 12 * minute)).toBe('updated 12 minutes ago');
+    expect(updatedAgoText(at, base + 61 * minute)).toBe('updated 1 hour ago');
+    expect(updatedAgoText(at, base + 49 * 60 * minute)).toBe('updated 2 days ago');
+  });
+
+  it('counts waiting changes', () => {
+    expect(waitingForSignInText(1)).toBe('1 change waiting — sign in to send them');
+    expect(waitingForSignInText(3)).toBe('3 changes waiting — sign in to send them');
+    expect(pendingCountText(2, 0)).toBe('2 changes waiting');
+    expect(pendingCountText(1, 1)).toBe('1 change waiting, 1 needs attention');
+    expect(pendingCountText(0, 2)).toBe('2 need attention');
+  });
+});

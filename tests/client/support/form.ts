@@ -1,0 +1,17 @@
+import { fireEvent, screen } from '@testing-library/react';
+
+export function fill(label: string | RegExp, value: string): void {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+export function click(name: string): void {
+  fireEvent.click(screen.getByRole('button', { name }));
+}
+
+/** How long to wait for the real server (argon2 hashing on a busy 2-core machine is slow). */
+export const SERVER_WAIT = { timeout: 10_000 };
+
+/** The text of the form's error (role=alert) once it shows. */
+export async function alertText(): Promise<string> {
+  return (await screen.findByRole('alert', {}, SERVER_WAIT)).textContent;
+}

@@ -1,0 +1,108 @@
+// The volunteer screens' tests: a real server with a signed-in volunteer (the login cookie
+// added to each call, as the browser would), rounds and orders made in its database, and the
+// calendar's day buttons found by the date they show.
+import { randomBytes } from 'node:crypto';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { roundDateKey } from '#shared/rules/round-dates';
+import type { Db } from '#server/db/kysely';
+import type { SignupStatus } from '#server/db/schema';
+import { setSessionUser } from '#client/session/session-user';
+import { createSignedInUser, type TestUser } from '../../support/factories.ts';
+import { sendLoginCookie } from '../support/browser-cookie.ts';
+
+export const HOUR = 60 * 60 * 1000;
+export const DAY = 24 * HOUR;
+
+export type Volunteer = TestUser & { cookie: string };
+
+/** A volunteer signed in on this "browser" (session user set, cookie sent). */
+export async function signedInVolunteer(db: Db): Promise<Volunteer> {
+  const volunteer = await createSignedInUser(db, { role: 'VOLUNTEER', password: null });
+  sendLoginCookie(volunteer.cookie);
+  setSessionUser({
+    username: volunteer.username,
+    userId: volunteer.id,
+    role: 'VOLUNTEER',
+    email: volunteer.email,
+    phone: volunteer.phone,
+  });
+  return volunteer;
+}
+
+export interface SeededRound {
+  id: number;
+  title: string;
+  startTime: string;
+}
+
+/** A SCHEDULED round starting `startsInMs` from now (noon UTC of that day, so the day is clear). */
+export async function seedRound(
+  db: Db,
+  startsInMs: number,
+  maxParticipants = 5,
+): Promise<SeededRound> {
+  const start = new Date(Date.now() + startsInMs);
+  start.setUTCHours(12, 0, 0, 0);
+  const title = `Round ${randomBytes(3).toString('hex')}`;
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('rounds')
+    .values({
+      title,
+      description: `About ${title}`,
+      location: 'Market St',
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 3 * HOUR).toISOString(),
+      max_participants: maxParticipants,
+      status: 'SCHEDULED',
+      team_lead_id: null,
+      clinician_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, title, startTime: start.toISOString() };
+}
+
+export async function signupOf(
+  db: Db,
+  roundId: number,
+  userId: number,
+): Promise<SignupStatus | null> {
+  const row = await db
+    .selectFrom('round_signups')
+    .select('status')
+    .where('round_id', '=', roundId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.status ?? null;
+}
+
+export async function orderStatus(db: Db, orderId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/** The round's day on the calendar (the UTC date of its start), turning months as needed. */
+export async function clickRoundDay(startTime: string): Promise<void> {
+  const key = roundDateKey(startTime);
+  for (let turns = 0; turns < 3; turns += 1) {
+    const cell = document.querySelector(`[data-day="${key}"]:not([data-outside]) button`);
+    if (cell instanceof HTMLButtonElement) {
+      fireEvent.click(cell);
+      return;
+    }
+    fireEvent.click(screen.getByRole('button', { name: /next month/i }));
+  }
+  throw new Error(`no calendar day ${key}`);
+}
+
+/** The card (an article named by its title) inside a region or dialog. */
+export function card(container: HTMLElement, title: string): HTMLElement {
+  return within(container).getByRole('article', { name: title });
+}

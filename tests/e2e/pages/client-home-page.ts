@@ -1,0 +1,26 @@
+// '/' for a signed-in client: the header's actions (spec section 2 "Client home").
+import type { Locator, Page } from 'playwright-core';
+import { control } from './controls.ts';
+
+export class ClientHomePage {
+  readonly profile: Locator;
+  readonly cart: Locator;
+  readonly feedback: Locator;
+  readonly logOut: Locator;
+  readonly viewOrders: Locator;
+  readonly makeNewOrder: Locator;
+
+  constructor(readonly page: Page) {
+    const nav = page.getByRole('banner');
+    this.profile = control(nav, 'Profile');
+    this.cart = control(nav, 'Cart');
+    this.feedback = control(nav, 'Feedback');
+    this.logOut = control(nav, 'Log Out');
+    this.viewOrders = page.getByRole('main').getByText('View Orders', { exact: true });
+    this.makeNewOrder = page.getByRole('main').getByText('Make a New Order', { exact: true });
+  }
+
+  greeting(username: string): Locator {
+    return this.page.getByRole('banner').getByText(username, { exact: false });
+  }
+}
