@@ -11,7 +11,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/{shared,server,client}/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/{shared,server,client}/**/*.test.{ts,tsx}',
+            'tests/independent-client/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/support/dom-setup.ts'],
           testTimeout: 30_000,

@@ -2,7 +2,6 @@
 // Tests inject into it or listen on an ephemeral port; main.ts listens for real.
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type OpenedDb } from './db/kysely.ts';
@@ -12,6 +11,7 @@ import { registerAccessControl } from './plugins/access.ts';
 import { registerCsrfGuard } from './plugins/csrf.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { registerShutdownGate } from './plugins/shutdown-gate.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerSecureChannel } from './plugins/secure-channel.ts';
 import { securityRoutes } from './security/security.routes.ts';
@@ -45,25 +45,6 @@ declare module 'fastify' {
 /** 1 MiB covers every JSON call; images go through multipart with their own limit. */
 export const BODY_LIMIT = 1024 * 1024;
 
-const CONTENT_SECURITY_POLICY = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    // Radix injects <style> elements for scroll locking; scripts stay strictly 'self'.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'"],
-    workerSrc: ["'self'"],
-    manifestSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-};
-
 export async function buildApp(
   config: ServerConfig,
   opened: OpenedDb = openDatabase(config.databaseUrl, config.dataDir),
@@ -84,17 +65,16 @@ export async function buildApp(
   registerErrorHandling(app);
   registerShutdownGate(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
-  registerCsrfGuard(app);
   registerAccessControl(app, opened.db, { loginSessionIdleMs: config.loginSessionIdleMs });
   // After access control, so a caller without access learns nothing from input checks.
   registerTextGuard(app);
   // After access control: the channel checks a session's login binding against its cookie.
   registerSecureChannel(app, opened.db, { secureSessionIdleMs: config.secureSessionIdleMs });
+  // After the secure channel, so the refusal of an encrypted request is encrypted too
+  // (wire-protocol.md: replies to encrypted requests are encrypted, errors included).
+  registerCsrfGuard(app);
   registerMailer(app, config);
   registerIdempotencyPruning(app, opened.db);
 

@@ -6,10 +6,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '#server/app';
 import { loadConfig, type ServerConfig } from '#server/config';
 import type { DialectName } from '#server/db/kysely';
+import { createSignedInUser, type TestUser, type UserOverrides } from './factories.ts';
 
 export function testDialects(): DialectName[] {
   return inject('postgresUrl') === '' ? ['sqlite'] : ['sqlite', 'postgres'];
@@ -79,4 +80,35 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh server for the enclosing describe block: started in beforeAll, closed in afterAll.
+ * The object returned is filled in when the server has started, so tests read it as usual.
+ */
+export function useTestServer(
+  dialect: DialectName,
+  overrides: Partial<ServerConfig> = {},
+  options: { listen?: boolean } = {},
+): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(dialect, overrides, options));
+  });
+  afterAll(async () => {
+    // Absent when the start failed: that failure is the one to report.
+    await (server as Partial<TestServer>).close?.();
+  });
+  return server;
+}
+
+export type SignedInUser = TestUser & { cookie: string };
+
+/** A user with a login cookie, made in beforeAll (after the server's own beforeAll). */
+export function useSignedInUser(server: TestServer, overrides: UserOverrides = {}): SignedInUser {
+  const user = {} as SignedInUser;
+  beforeAll(async () => {
+    Object.assign(user, await createSignedInUser(server.app.ctx.opened.db, overrides));
+  });
+  return user;
 }

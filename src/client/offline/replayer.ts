@@ -56,7 +56,11 @@ function mayGo(pass: Pass, row: OutboxRow): boolean {
 async function onTransient(pass: Pass, seq: number): Promise<void> {
   const { db, now, random } = pass.deps;
   const state = await readReplayerState(db);
-  const failures = state.failures + 1;
+  // A failure while the device knows it is offline says nothing about the server: the
+  // 'online' event will start a drain anyway, so it must not stretch the back-off that
+  // follows (a day offline would otherwise mean minutes of waiting once back online).
+  const knownOffline = typeof navigator !== 'undefined' && !navigator.onLine;
+  const failures = knownOffline ? Math.max(state.failures, 1) : state.failures + 1;
   const retryAt = now().getTime() + backoffDelayMs(failures, random);
   const row = await db.outbox.get(seq);
   await updateReplayerState(db, {

@@ -45,7 +45,11 @@ async function onSessionUser(db: AppDb, user: SessionUser | null, signedIn: () =
 export function syncSessionUser(db: AppDb, signedIn: () => void): () => void {
   const follow = (user: SessionUser | null) => void onSessionUser(db, user, signedIn);
   const stop = subscribeSessionUser(follow);
-  follow(getSessionUser());
+  // A tab that starts without a user has been told nothing yet (a fresh tab, an installed app
+  // reopened): the device copy must stay for restoreUserOffline. Only a sign-out this tab
+  // sees later (logout, /api/auth/me answering 401) forgets it.
+  const initial = getSessionUser();
+  if (initial !== null) follow(initial);
   const confirm = () => {
     if (!restoredOffline) return;
     restoredOffline = false;

@@ -11,7 +11,7 @@ import {
 import { MESSAGES, REGISTRATION_PASSWORD_PATTERN } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
-import { pathId } from '../orders/order-ids.ts';
+import { pathId } from '../http/ids.ts';
 import { clearLoginCookie } from '../auth/auth-cookie.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ADMIN_ONLY, adminIdOf, adminWriteOf } from './admin-route-helpers.ts';

@@ -2,15 +2,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database, Role } from '../db/schema.ts';
-import { unauthorized } from '../errors.ts';
+import { writeContextOf } from '../db/write-context.ts';
+import { callerOf } from '../plugins/access.ts';
 import type { AdminWrite } from './admin-users.service.ts';
 
 export const ADMIN_ONLY: readonly Role[] = ['ADMIN'];
 
 /** The signed-in admin's id (the access plugin has refused everyone else already). */
 export function adminIdOf(request: FastifyRequest): number {
-  if (request.user === null) throw unauthorized();
-  return request.user.userId;
+  return callerOf(request).userId;
 }
 
 export function adminWriteOf(
@@ -18,10 +18,5 @@ export function adminWriteOf(
   request: FastifyRequest,
   trx: Transaction<Database>,
 ): AdminWrite {
-  return {
-    trx,
-    now: new Date(),
-    adminId: adminIdOf(request),
-    rowLocks: app.ctx.opened.dialect === 'postgres',
-  };
+  return { ...writeContextOf(app.ctx.opened, trx), adminId: adminIdOf(request) };
 }

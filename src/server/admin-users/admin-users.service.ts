@@ -2,9 +2,9 @@
 // own account, nor delete or demote the last admin, nor change their own role. Every function
 // runs inside the caller's one transaction; the logins it ends are returned so the route can
 // end the bound secure sessions after the commit (see end-user-logins.ts).
-import type { Transaction } from 'kysely';
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
-import type { Database, UserRow, VolunteerSubRole } from '../db/schema.ts';
+import type { UserRow, VolunteerSubRole } from '../db/schema.ts';
+import type { WriteContext } from '../db/write-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { checkAvailable, takenConflict } from '../auth/registration.service.ts';
 import {
@@ -23,19 +23,14 @@ import {
   updateUserFields,
 } from './admin-users.repository.ts';
 import { endLoginsIn } from './end-user-logins.ts';
-import { canNameARow } from './row-ids.ts';
 
-export interface AdminWrite {
-  trx: Transaction<Database>;
-  now: Date;
+export interface AdminWrite extends WriteContext {
   /** The signed-in admin doing it. */
   adminId: number;
-  /** Lock rows (PostgreSQL); SQLite write transactions are serialised already. */
-  rowLocks: boolean;
 }
 
 async function targetOf(w: AdminWrite, userId: number): Promise<UserRow> {
-  const row = canNameARow(userId) ? await findUserById(w.trx, userId) : undefined;
+  const row = await findUserById(w.trx, userId);
   if (row === undefined) throw notFound(M.userNotFound);
   return row;
 }

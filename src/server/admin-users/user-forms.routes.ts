@@ -14,7 +14,7 @@ import {
 } from '#shared/contracts/admin-users';
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
-import { parseId, pathId } from '../orders/order-ids.ts';
+import { pathId } from '../http/ids.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 import { cleanUserFields } from './admin-user-input.ts';
 import { ADMIN_ONLY, adminIdOf, adminWriteOf } from './admin-route-helpers.ts';
@@ -94,9 +94,8 @@ export function registerUserFormRoutes(app: FastifyInstance): void {
     { config: { access: ADMIN_ONLY, userIdIsTarget: true } },
     async (request, reply) => {
       const input = subroleRequest.parse(request.body ?? {});
-      if (input.userId === undefined || input.userId === null || input.userId === '')
-        throw badRequest(M.userIdMissing);
-      const userId = parseId(input.userId, 'userId');
+      const userId = input.userId;
+      if (userId === undefined || userId === null) throw badRequest(M.userIdMissing);
       const subrole = subroleOf(input.volunteerSubRole);
       const notes = input.notes?.trim() ?? '';
       return runIdempotent(request, reply, db, async (trx) => {

@@ -2,7 +2,6 @@
 // /pending, POST /api/volunteer/approve and /reject (replayable with an Idempotency-Key).
 // Mail goes out only after the commit, and never again on a replay (the work did not run).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
 import {
   ADMIN_APPLICATION_MESSAGES as M,
   ADMIN_APPLICATION_PATHS,
@@ -12,31 +11,23 @@ import {
   type PendingApplicationsReply,
   type RejectApplicationReply,
 } from '#shared/contracts/admin-applications';
-import type { Database } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { parseId } from '../orders/order-ids.ts';
-import { ADMIN_ONLY, adminIdOf } from '../admin-users/admin-route-helpers.ts';
+import { ADMIN_ONLY, adminIdOf, adminWriteOf } from '../admin-users/admin-route-helpers.ts';
 import { endBoundSecureSessions } from '../admin-users/end-user-logins.ts';
 import { listApplications, listPendingApplications } from './admin-applications.repository.ts';
 import {
   approveApplication,
   rejectApplication,
   type Approval,
-  type Decision,
 } from './admin-applications.service.ts';
 import { newVolunteerAccountMail, volunteerApprovedMail } from './approval-mail.ts';
 
 function applicationIdOf(request: FastifyRequest): number {
-  const input = decideApplicationRequest.parse(request.body ?? {});
-  const id = input.applicationId;
-  if (id === undefined || id === null || id === '') throw badRequest(M.idMissing);
-  return parseId(id, 'applicationId');
-}
-
-function decisionOf(request: FastifyRequest, trx: Transaction<Database>): Decision {
-  return { trx, now: new Date(), adminId: adminIdOf(request) };
+  const id = decideApplicationRequest.parse(request.body ?? {}).applicationId;
+  if (id === undefined || id === null) throw badRequest(M.idMissing);
+  return id;
 }
 
 function mailOf(siteTitle: string, approval: Approval): MailMessage {
@@ -67,7 +58,7 @@ export async function adminApplicationRoutes(app: FastifyInstance): Promise<void
     const applicationId = applicationIdOf(request);
     let approval: Approval | undefined;
     const body = await runIdempotent(request, reply, db, async (trx) => {
-      approval = await approveApplication(decisionOf(request, trx), applicationId);
+      approval = await approveApplication(adminWriteOf(app, request, trx), applicationId);
       const { userId, username } = approval;
       const accountCreated = approval.kind === 'created';
       request.log.info(
@@ -99,7 +90,7 @@ export async function adminApplicationRoutes(app: FastifyInstance): Promise<void
   app.post(ADMIN_APPLICATION_PATHS.reject, { config: adminOnly }, async (request, reply) => {
     const applicationId = applicationIdOf(request);
     return runIdempotent(request, reply, db, async (trx) => {
-      await rejectApplication(decisionOf(request, trx), applicationId);
+      await rejectApplication(adminWriteOf(app, request, trx), applicationId);
       request.log.info(
         { event: 'admin.application-rejected', adminId: adminIdOf(request), applicationId },
         'volunteer application rejected',

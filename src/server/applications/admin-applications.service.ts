@@ -4,16 +4,14 @@
 // password and issues a one-time code the applicant uses to set one. An admin account is never
 // turned into a volunteer this way. Rejecting changes no account. The caller's transaction
 // holds everything; the mail to send is returned for after the commit.
-import type { Transaction } from 'kysely';
 import { ADMIN_APPLICATION_MESSAGES as M } from '#shared/contracts/admin-applications';
-import type { Database } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { issueResetCode } from '../auth/password-reset.service.ts';
 import { findUserByEmail, insertUser, isUniqueViolation } from '../auth/users.repository.ts';
 import { takenConflict } from '../auth/registration.service.ts';
 import { setRole } from '../admin-users/admin-users.repository.ts';
+import type { AdminWrite } from '../admin-users/admin-users.service.ts';
 import { endLoginsIn } from '../admin-users/end-user-logins.ts';
-import { canNameARow } from '../admin-users/row-ids.ts';
 import {
   decidePending,
   findApplication,
@@ -21,19 +19,13 @@ import {
 } from './admin-applications.repository.ts';
 import { firstFreeUsername, usernameBaseOf } from './applicant-username.ts';
 
-export interface Decision {
-  trx: Transaction<Database>;
-  now: Date;
-  adminId: number;
-}
-
 export type Approval =
   | { kind: 'created'; userId: number; username: string; email: string; code: string }
   | { kind: 'existing'; userId: number; username: string; email: string; endedLogins: string[] };
 
 /** Claims the PENDING application for the decision, or refuses with 404 / 409. */
-async function decide(d: Decision, id: number, status: 'APPROVED' | 'REJECTED') {
-  const application = canNameARow(id) ? await findApplication(d.trx, id) : undefined;
+async function decide(d: AdminWrite, id: number, status: 'APPROVED' | 'REJECTED') {
+  const application = await findApplication(d.trx, id);
   if (application === undefined) throw notFound(M.notFound);
   const claimed = await decidePending(d.trx, id, { status, adminId: d.adminId, now: d.now });
   if (!claimed) {
@@ -44,7 +36,7 @@ async function decide(d: Decision, id: number, status: 'APPROVED' | 'REJECTED') 
 }
 
 async function createVolunteer(
-  d: Decision,
+  d: AdminWrite,
   applicant: { firstName: string; lastName: string; email: string; phone: string },
 ) {
   const base = usernameBaseOf(applicant.firstName, applicant.lastName);
@@ -63,7 +55,7 @@ async function createVolunteer(
   return { userId, username };
 }
 
-export async function approveApplication(d: Decision, id: number): Promise<Approval> {
+export async function approveApplication(d: AdminWrite, id: number): Promise<Approval> {
   const application = await decide(d, id, 'APPROVED');
   const { email } = application;
   const existing = await findUserByEmail(d.trx, email);
@@ -85,6 +77,6 @@ export async function approveApplication(d: Decision, id: number): Promise<Appro
   return { kind: 'created', ...created, email, code };
 }
 
-export async function rejectApplication(d: Decision, id: number): Promise<void> {
+export async function rejectApplication(d: AdminWrite, id: number): Promise<void> {
   await decide(d, id, 'REJECTED');
 }

@@ -8,6 +8,7 @@ import {
 } from '#shared/contracts/applications';
 import { validateVolunteerApplication } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
+import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { applyToVolunteer } from './applications.service.ts';
 
@@ -15,10 +16,10 @@ import { applyToVolunteer } from './applications.service.ts';
 export const APPLY_RATE_LIMIT = 10;
 
 export async function applicationRoutes(app: FastifyInstance): Promise<void> {
-  const max = APPLY_RATE_LIMIT * app.ctx.config.rateLimitScale;
+  const rateLimit = perClientAddress(app.ctx.config, APPLY_RATE_LIMIT, 'minute');
   app.post(
     VOLUNTEER_APPLY_PATH,
-    { config: { access: 'public', rateLimit: { max, timeWindow: '1 minute' } } },
+    { config: { access: 'public', rateLimit } },
     async (request, reply) => {
       const input = volunteerApplyRequest.parse(request.body ?? {});
       const { firstName, lastName, email, phone } = input;

@@ -4,7 +4,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_PATHS, loginRequest } from '#shared/contracts/auth';
 import { validateLogin } from '#shared/rules/validation';
-import { AppError, unauthorized } from '../errors.ts';
+import { AppError } from '../errors.ts';
+import { perClientAddress } from '../http/rate-limits.ts';
+import { callerOf } from '../plugins/access.ts';
 import {
   bindSecureSessionToLogin,
   endSecureSessionsOfLogin,
@@ -50,7 +52,7 @@ export function createAppLoginThrottle(rateLimitScale: number): LoginThrottle {
 export function registerLoginRoutes(app: FastifyInstance, throttle: LoginThrottle): void {
   const { config, opened } = app.ctx;
   const db = opened.db;
-  const rateLimit = { max: LOGIN_RATE_LIMIT * config.rateLimitScale, timeWindow: '1 minute' };
+  const rateLimit = perClientAddress(config, LOGIN_RATE_LIMIT, 'minute');
 
   app.post(
     AUTH_PATHS.login,
@@ -93,7 +95,6 @@ export function registerLoginRoutes(app: FastifyInstance, throttle: LoginThrottl
   });
 
   app.get(AUTH_PATHS.me, { config: { access: 'signedIn' } }, async (request) => {
-    if (request.user === null) throw unauthorized(); // access 'signedIn' already refused it
-    return authUserReplyOf(request.user, 'Signed in');
+    return authUserReplyOf(callerOf(request), 'Signed in');
   });
 }

@@ -14,6 +14,7 @@ import {
   validateResetVerify,
 } from '#shared/rules/validation';
 import { badRequest, envelopeOf } from '../errors.ts';
+import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
@@ -34,11 +35,15 @@ export const RESET_CODE_INVALID_MESSAGE = 'The recovery code is invalid or has e
 export function registerPasswordResetRoutes(app: FastifyInstance): void {
   const { config, opened } = app.ctx;
   const db = opened.db;
-  const perHour = (max: number) => ({ max: max * config.rateLimitScale, timeWindow: '1 hour' });
 
   app.post(
     AUTH_PATHS.requestReset,
-    { config: { access: 'public', rateLimit: perHour(RESET_REQUEST_RATE_LIMIT) } },
+    {
+      config: {
+        access: 'public',
+        rateLimit: perClientAddress(config, RESET_REQUEST_RATE_LIMIT, 'hour'),
+      },
+    },
     async (request, reply) => {
       const input = requestResetRequest.parse(request.body ?? {});
       const invalid = validateResetRequest(input);
@@ -64,7 +69,12 @@ export function registerPasswordResetRoutes(app: FastifyInstance): void {
 
   app.post(
     AUTH_PATHS.verifyReset,
-    { config: { access: 'public', rateLimit: perHour(RESET_VERIFY_RATE_LIMIT) } },
+    {
+      config: {
+        access: 'public',
+        rateLimit: perClientAddress(config, RESET_VERIFY_RATE_LIMIT, 'hour'),
+      },
+    },
     async (request, reply) => {
       const input = verifyResetRequest.parse(request.body ?? {});
       const invalid = validateResetVerify(input) ?? validateResetPassword(input.newPassword);

@@ -20,10 +20,11 @@ import {
   validateProfileUsername,
 } from '#shared/rules/validation';
 import type { UserRow } from '../db/schema.ts';
-import { badRequest, notFound, unauthorized } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { callerOf } from '../plugins/access.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
-import type { SessionUser } from './login-sessions.repository.ts';
 import { refuseWhileThrottled } from './login.routes.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -54,22 +55,17 @@ function replyBodyOf(user: UserRow, message: string): ProfileUpdateReply {
   };
 }
 
-function sessionUserOf(request: FastifyRequest): SessionUser {
-  if (request.user === null) throw unauthorized(); // access 'signedIn' already refused it
-  return request.user;
-}
-
 export function registerProfileRoutes(app: FastifyInstance, throttle: LoginThrottle): void {
   const { config, opened } = app.ctx;
   const db = opened.db;
   const routeConfig = {
     access: 'signedIn' as const,
-    rateLimit: { max: PROFILE_RATE_LIMIT * config.rateLimitScale, timeWindow: '1 minute' },
+    rateLimit: perClientAddress(config, PROFILE_RATE_LIMIT, 'minute'),
   };
 
   /** Runs the plan in one guarded transaction; returns the reply body. */
   async function update(request: FastifyRequest, reply: FastifyReply, plan: UpdatePlan) {
-    const user = sessionUserOf(request);
+    const user = callerOf(request);
     const account = keyOf(user.username);
     if (plan.currentPassword !== undefined) refuseWhileThrottled(throttle, request, reply, account);
     const ended: string[] = [];

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUTH_PATHS, registerRequest, type RegisterReply } from '#shared/contracts/auth';
 import { validateRegistration } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
+import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { hashPassword } from './passwords.ts';
 import { registerClient } from './registration.service.ts';
@@ -17,7 +18,7 @@ const orNull = (value: string | null | undefined) => {
 
 export function registerRegistrationRoutes(app: FastifyInstance): void {
   const { config, opened } = app.ctx;
-  const rateLimit = { max: REGISTER_RATE_LIMIT * config.rateLimitScale, timeWindow: '1 hour' };
+  const rateLimit = perClientAddress(config, REGISTER_RATE_LIMIT, 'hour');
   app.post(
     AUTH_PATHS.register,
     { config: { access: 'public', rateLimit } },

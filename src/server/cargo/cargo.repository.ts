@@ -118,6 +118,19 @@ export interface ItemFields {
   imageId: string | null;
 }
 
+/** The columns an item's fields are written to, name_key (the unique lookup key) included. */
+function itemColumns(fields: ItemFields, now: Date) {
+  return {
+    name: fields.name,
+    name_key: fields.name.toLowerCase(),
+    description: fields.description,
+    category: fields.category,
+    quantity: fields.quantity,
+    image_id: fields.imageId,
+    updated_at: now.toISOString(),
+  };
+}
+
 export async function insertItem(
   trx: Transaction<Database>,
   fields: ItemFields,
@@ -125,16 +138,7 @@ export async function insertItem(
 ): Promise<number> {
   const row = await trx
     .insertInto('cargo_items')
-    .values({
-      name: fields.name,
-      name_key: fields.name.toLowerCase(),
-      description: fields.description,
-      category: fields.category,
-      quantity: fields.quantity,
-      image_id: fields.imageId,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
+    .values({ ...itemColumns(fields, now), created_at: now.toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -146,19 +150,7 @@ export async function updateItemRow(
   fields: ItemFields,
   now: Date,
 ): Promise<void> {
-  await trx
-    .updateTable('cargo_items')
-    .set({
-      name: fields.name,
-      name_key: fields.name.toLowerCase(),
-      description: fields.description,
-      category: fields.category,
-      quantity: fields.quantity,
-      image_id: fields.imageId,
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('cargo_items').set(itemColumns(fields, now)).where('id', '=', id).execute();
 }
 
 /** Replaces the item's sizes with these (none: the item has no sizes any more). */

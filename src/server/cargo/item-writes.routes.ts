@@ -14,14 +14,13 @@ import {
   type CargoItemWriteReply,
 } from '#shared/contracts/cargo';
 import { AppError, badRequest } from '../errors.ts';
+import { pathId } from '../http/ids.ts';
 import { checkClaimedIdentity } from '../plugins/access.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { processImage } from './image-processing.ts';
 import { parseItemCreate, parseItemPatch } from './item-input.ts';
 import { readItemUpload, type ItemUpload } from './item-upload.ts';
 import { createItem, updateItem } from './item-writes.service.ts';
-
-const ITEM_ID = /^\d{1,9}$/;
 
 function writeReply(message: string, item: CargoItem): CargoItemWriteReply {
   return { status: 'success', message, id: item.id, item };
@@ -44,11 +43,6 @@ async function readWriteBody(request: FastifyRequest): Promise<ItemUpload> {
   return upload;
 }
 
-function parseItemId(text: string): number {
-  if (!ITEM_ID.test(text)) throw badRequest('The item id must be a whole number.');
-  return Number(text);
-}
-
 function asksForImage(query: unknown): boolean {
   return query !== null && typeof query === 'object' && Object.hasOwn(query, 'image');
 }
@@ -68,8 +62,8 @@ export function registerItemWriteRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.put<{ Params: { id: string } }>(`${CARGO_ITEMS_PATH}/:id`, admin, async (request, reply) => {
-    const id = parseItemId(request.params.id);
+  app.put(`${CARGO_ITEMS_PATH}/:id`, admin, async (request, reply) => {
+    const id = pathId(request.params, 'id');
     if (asksForImage(request.query) && !request.isMultipart()) {
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',

@@ -60,6 +60,11 @@ export function openPostgres(url: string): OpenedDb {
   // int8 (count(*), bigint ids) as numbers: our counts and ids stay far below 2^53.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // When the server ends an idle connection (a restart, an administrator, a dropped database,
+  // or a closing pool's connection still on its way out), the pool emits 'error'; without a
+  // listener that is an uncaught exception that stops the process. The pool has discarded the
+  // connection already and opens a new one for the next query: nothing more to do.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres' };
 }

@@ -8,6 +8,7 @@ import {
 } from '#shared/contracts/feedback';
 import { validateFeedback } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
+import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { insertFeedback } from './feedback.repository.ts';
 
@@ -23,10 +24,10 @@ function nameOf(sessionUsername: string | undefined, claimed: string | null | un
 }
 
 export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
-  const max = FEEDBACK_RATE_LIMIT * app.ctx.config.rateLimitScale;
+  const rateLimit = perClientAddress(app.ctx.config, FEEDBACK_RATE_LIMIT, 'minute');
   app.post(
     FEEDBACK_SUBMIT_PATH,
-    { config: { access: 'public', rateLimit: { max, timeWindow: '1 minute' } } },
+    { config: { access: 'public', rateLimit } },
     async (request, reply) => {
       const input = feedbackSubmitRequest.parse(request.body ?? {});
       const invalid = validateFeedback({ content: input.content, phoneNumber: input.phoneNumber });

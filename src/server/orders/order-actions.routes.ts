@@ -13,10 +13,11 @@ import {
   type OrderActionReply,
   type OrderRoundReply,
 } from '#shared/contracts/orders';
-import { badRequest, forbidden } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { cancelOrder, completeOrder, moveOrderToRound } from './order-actions.service.ts';
-import { parseId, pathId } from './order-ids.ts';
+import { pathId } from '../http/ids.ts';
+import { callerOf } from '../plugins/access.ts';
 
 export async function orderActionRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.opened.db;
@@ -26,8 +27,7 @@ export async function orderActionRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: ['CLIENT', 'ADMIN'] } },
     async (request, reply) => {
       const orderId = pathId(request.params, 'orderId');
-      const caller = request.user;
-      if (caller === null) throw forbidden();
+      const caller = callerOf(request);
       return runIdempotent(request, reply, db, async (trx) => {
         await cancelOrder(trx, orderId, caller, new Date());
         const body: OrderActionReply = { status: 'success', message: 'Order cancelled.' };
@@ -40,7 +40,7 @@ export async function orderActionRoutes(app: FastifyInstance): Promise<void> {
     const orderId = pathId(request.params, 'orderId');
     const { status } = orderStatusRequest.parse(request.body ?? {});
     if (status !== 'COMPLETED') throw badRequest('status: only COMPLETED can be set here.');
-    const volunteerId = request.user?.userId ?? 0;
+    const volunteerId = callerOf(request).userId;
     return runIdempotent(request, reply, db, async (trx) => {
       await completeOrder(trx, orderId, volunteerId, new Date());
       const body: OrderActionReply = { status: 'success', message: 'Order marked as completed.' };
@@ -50,8 +50,7 @@ export async function orderActionRoutes(app: FastifyInstance): Promise<void> {
 
   app.put(ORDER_PATHS.adminRound, { config: { access: ['ADMIN'] } }, async (request, reply) => {
     const orderId = pathId(request.params, 'orderId');
-    const input = orderRoundRequest.parse(request.body ?? {});
-    const roundId = input.roundId === null ? null : parseId(input.roundId, 'roundId');
+    const { roundId } = orderRoundRequest.parse(request.body ?? {});
     return runIdempotent(request, reply, db, async (trx) => {
       await moveOrderToRound(trx, orderId, roundId, new Date());
       const message = roundId === null ? 'Order removed from its round.' : 'Order moved.';

@@ -7,6 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ORDER_PATHS, type OrderCreateReply } from '#shared/contracts/orders';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { perClientAddress } from '../http/rate-limits.ts';
+import { callerOf } from '../plugins/access.ts';
 import { clientOrderInput, guestOrderInput, type OrderDetails } from './order-input.ts';
 import { placeOrder, type Orderer } from './place-order.service.ts';
 
@@ -34,15 +36,14 @@ export async function orderCreateRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(ORDER_PATHS.create, { config: { access: ['CLIENT'] } }, async (request, reply) => {
     const details = clientOrderInput(request.body);
-    const userId = request.user?.userId ?? null;
-    const orderer: Orderer = { userId, orderType: 'CLIENT' };
+    const orderer: Orderer = { userId: callerOf(request).userId, orderType: 'CLIENT' };
     return runIdempotent(request, reply, db, create(details, orderer, PLACED));
   });
 
-  const max = GUEST_ORDER_RATE_LIMIT * app.ctx.config.rateLimitScale;
+  const rateLimit = perClientAddress(app.ctx.config, GUEST_ORDER_RATE_LIMIT, 'minute');
   app.post(
     ORDER_PATHS.guestCreate,
-    { config: { access: 'public', rateLimit: { max, timeWindow: '1 minute' } } },
+    { config: { access: 'public', rateLimit } },
     async (request, reply) => {
       const details = guestOrderInput(request.body);
       const orderer: Orderer = { userId: null, orderType: 'GUEST' };

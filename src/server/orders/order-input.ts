@@ -8,16 +8,9 @@ import {
 } from '#shared/contracts/orders';
 import { MESSAGES } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
+import type { OrderContact } from './orders.repository.ts';
 
-export interface OrderDetails {
-  deliveryAddress: string;
-  phoneNumber: string;
-  notes: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  latitude: number | null;
-  longitude: number | null;
+export interface OrderDetails extends OrderContact {
   lines: OrderLineRequest[];
 }
 

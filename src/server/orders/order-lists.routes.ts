@@ -8,8 +8,10 @@
 //   caller's CONFIRMED rounds; the dashboard splits Assigned (open) from Completed by status.
 import type { FastifyInstance } from 'fastify';
 import { allOrdersQuery, ORDER_PATHS, type OrderListReply } from '#shared/contracts/orders';
-import { MESSAGES } from '#shared/rules/validation';
+import { validateOrderHistoryUserId } from '#shared/rules/validation';
 import { badRequest, forbidden } from '../errors.ts';
+import { pathId } from '../http/ids.ts';
+import { callerOf } from '../plugins/access.ts';
 import {
   allOrders,
   confirmedVolunteerOrders,
@@ -22,12 +24,12 @@ function listReply(orders: OrderListReply['orders']): OrderListReply {
 }
 
 function ownUserId(params: unknown, sessionUserId: number): number {
-  const value = (params as { userId?: unknown }).userId;
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) {
-    throw badRequest(MESSAGES.orderHistoryGuest);
+  // The spec's client sends a guest's 'Guest' (or any word) here: the spec's own message.
+  const guest = validateOrderHistoryUserId((params as { userId?: unknown }).userId);
+  if (guest !== null) throw badRequest(guest);
+  if (pathId(params, 'userId') !== sessionUserId) {
+    throw forbidden('You can only see your own orders.');
   }
-  // Compared as text: no number is parsed, so no size of id can reach the database.
-  if (value !== String(sessionUserId)) throw forbidden('You can only see your own orders.');
   return sessionUserId;
 }
 
@@ -35,14 +37,13 @@ export async function orderListRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.opened.db;
 
   app.get(ORDER_PATHS.userOrders, { config: { access: ['CLIENT'] } }, async (request) => {
-    const userId = ownUserId(request.params, request.user?.userId ?? 0);
+    const userId = ownUserId(request.params, callerOf(request).userId);
     return listReply(await listOrders(db, ownOrders(userId)));
   });
 
   app.get(ORDER_PATHS.all, { config: { access: ['VOLUNTEER', 'ADMIN'] } }, async (request) => {
     const { status } = allOrdersQuery.parse(request.query ?? {});
-    const user = request.user;
-    if (user === null) throw forbidden();
+    const user = callerOf(request);
     const filter =
       user.role === 'ADMIN'
         ? allOrders(status)
@@ -51,7 +52,7 @@ export async function orderListRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(ORDER_PATHS.volunteerAssigned, { config: { access: ['VOLUNTEER'] } }, async (request) => {
-    const userId = request.user?.userId ?? 0;
+    const userId = callerOf(request).userId;
     const filter = confirmedVolunteerOrders(userId, ['PENDING', 'PROCESSING', 'COMPLETED']);
     return listReply(await listOrders(db, filter));
   });

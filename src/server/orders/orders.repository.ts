@@ -8,17 +8,22 @@ import type { StockLine } from './reservation.service.ts';
 
 type Trx = Transaction<Database>;
 
-export interface NewOrder {
-  userId: number | null;
-  orderType: OrderType;
+/** Where the order goes and whom to ask: what the order forms give (order-input.ts). */
+export interface OrderContact {
   deliveryAddress: string;
   phoneNumber: string;
   notes: string;
+  /** Guest orders only (null on CLIENT orders), like email. */
   firstName: string | null;
   lastName: string | null;
   email: string | null;
   latitude: number | null;
   longitude: number | null;
+}
+
+export interface NewOrder extends OrderContact {
+  userId: number | null;
+  orderType: OrderType;
   roundId: number | null;
   lines: readonly ResolvedLine[];
   now: Date;

@@ -72,6 +72,15 @@ export function checkClaimedIdentity(
   }
 }
 
+/**
+ * The signed-in caller of a route whose access admits only signed-in users. The access plugin
+ * has refused everyone else before the handler runs; a 401 should that ever not hold.
+ */
+export function callerOf(request: FastifyRequest): SessionUser {
+  if (request.user === null) throw unauthorized();
+  return request.user;
+}
+
 export function checkAccess(access: Access, user: SessionUser | null): void {
   if (access === 'public') return;
   if (user === null) throw unauthorized();

@@ -5,8 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   ADMIN_ROUND_PATHS,
   createRoundRequest,
-  roundIdParams,
-  signupIdParams,
   updateRoundRequest,
   type AdminRoundDetailReply,
   type AdminRoundsReply,
@@ -17,7 +15,9 @@ import {
   type RoundsMessageReply,
 } from '#shared/contracts/rounds';
 import type { Access } from '../plugins/access.ts';
+import { writeContextOf } from '../db/write-context.ts';
 import { notFound } from '../errors.ts';
+import { pathId } from '../http/ids.ts';
 import { runIdempotent, type WriteReply } from '../idempotency/run-idempotent.ts';
 import { findAdminRound, listAdminRounds } from './rounds.repository.ts';
 import { listRoundSignups } from './signups.repository.ts';
@@ -26,7 +26,7 @@ import { cancelRound, createRound, updateRoundFields } from './admin-rounds.serv
 import { lotteryMessage, runLottery } from './lottery.service.ts';
 import { confirmSignup, rejectSignup } from './signups.service.ts';
 import { ROUND_NOT_FOUND } from './write-context.ts';
-import { checkAdminIdClaim, writeContext } from './route-helpers.ts';
+import { checkAdminIdClaim } from './route-helpers.ts';
 
 const ADMIN: Access = ['ADMIN'];
 const ok = (body: object): WriteReply => ({ statusCode: 200, body });
@@ -46,7 +46,7 @@ function adminReadRoutes(app: FastifyInstance): void {
   });
 
   app.get(ADMIN_ROUND_PATHS.one, options, async (request): Promise<AdminRoundDetailReply> => {
-    const { roundId } = roundIdParams.parse(request.params);
+    const roundId = pathId(request.params, 'roundId');
     const round = await findAdminRound(db, roundId);
     if (round === undefined) throw notFound(ROUND_NOT_FOUND);
     const signups = (await listRoundSignups(db, roundId)).map(signupView);
@@ -61,7 +61,7 @@ function adminRoundWriteRoutes(app: FastifyInstance): void {
   app.post(ADMIN_ROUND_PATHS.create, options, async (request, reply) => {
     const input = createRoundRequest.parse(request.body ?? {});
     return runIdempotent(request, reply, db, async (trx) => {
-      const roundId = await createRound(writeContext(app, trx), input);
+      const roundId = await createRound(writeContextOf(app.ctx.opened, trx), input);
       return ok({
         status: 'success',
         message: 'Round created.',
@@ -71,10 +71,14 @@ function adminRoundWriteRoutes(app: FastifyInstance): void {
   });
 
   app.put(ADMIN_ROUND_PATHS.update, options, async (request, reply) => {
-    const { roundId } = roundIdParams.parse(request.params);
+    const roundId = pathId(request.params, 'roundId');
     const input = updateRoundRequest.parse(request.body ?? {});
     return runIdempotent(request, reply, db, async (trx) => {
-      const detachedOrders = await updateRoundFields(writeContext(app, trx), roundId, input);
+      const detachedOrders = await updateRoundFields(
+        writeContextOf(app.ctx.opened, trx),
+        roundId,
+        input,
+      );
       const body: UpdateRoundReply = {
         status: 'success',
         message: 'Round updated.',
@@ -85,9 +89,9 @@ function adminRoundWriteRoutes(app: FastifyInstance): void {
   });
 
   app.put(ADMIN_ROUND_PATHS.cancel, options, async (request, reply) => {
-    const { roundId } = roundIdParams.parse(request.params);
+    const roundId = pathId(request.params, 'roundId');
     return runIdempotent(request, reply, db, async (trx) => {
-      const detachedOrders = await cancelRound(writeContext(app, trx), roundId);
+      const detachedOrders = await cancelRound(writeContextOf(app.ctx.opened, trx), roundId);
       const body: CancelRoundReply = {
         status: 'success',
         message: 'Round cancelled.',
@@ -98,9 +102,9 @@ function adminRoundWriteRoutes(app: FastifyInstance): void {
   });
 
   app.post(ADMIN_ROUND_PATHS.lottery, options, async (request, reply) => {
-    const { roundId } = roundIdParams.parse(request.params);
+    const roundId = pathId(request.params, 'roundId');
     return runIdempotent(request, reply, db, async (trx) => {
-      const result = await runLottery(writeContext(app, trx), roundId);
+      const result = await runLottery(writeContextOf(app.ctx.opened, trx), roundId);
       const body: LotteryReply = {
         status: 'success',
         message: lotteryMessage(result),
@@ -116,20 +120,20 @@ function adminSignupRoutes(app: FastifyInstance): void {
   const options = { config: { access: ADMIN } };
 
   app.put(ADMIN_ROUND_PATHS.confirmSignup, options, async (request, reply) => {
-    const { signupId } = signupIdParams.parse(request.params);
+    const signupId = pathId(request.params, 'signupId');
     checkAdminIdClaim(request);
     return runIdempotent(request, reply, db, async (trx) => {
-      const changed = await confirmSignup(writeContext(app, trx), signupId);
+      const changed = await confirmSignup(writeContextOf(app.ctx.opened, trx), signupId);
       const message = changed ? 'Sign-up confirmed.' : 'This sign-up is already confirmed.';
       return ok({ status: 'success', message } satisfies RoundsMessageReply);
     });
   });
 
   app.delete(ADMIN_ROUND_PATHS.rejectSignup, options, async (request, reply) => {
-    const { signupId } = signupIdParams.parse(request.params);
+    const signupId = pathId(request.params, 'signupId');
     checkAdminIdClaim(request);
     return runIdempotent(request, reply, db, async (trx) => {
-      await rejectSignup(writeContext(app, trx), signupId);
+      await rejectSignup(writeContextOf(app.ctx.opened, trx), signupId);
       return ok({ status: 'success', message: 'Sign-up rejected.' } satisfies RoundsMessageReply);
     });
   });

@@ -13,7 +13,8 @@ import {
   type RoundFields,
 } from './round-writes.repository.ts';
 import { countConfirmed } from './signups.repository.ts';
-import { lockExistingRound, type WriteContext } from './write-context.ts';
+import type { WriteContext } from '../db/write-context.ts';
+import { lockExistingRound } from './write-context.ts';
 
 export async function createRound(ctx: WriteContext, input: CreateRoundInput): Promise<number> {
   const title = requiredTitle(input.title);

@@ -6,7 +6,8 @@ import { conflict } from '../errors.ts';
 import { drawUniformly } from './lottery.ts';
 import { availableSlots, selectedView } from './round-views.ts';
 import { confirmSignups, countConfirmed, listRoundSignups } from './signups.repository.ts';
-import { lockExistingRound, type WriteContext } from './write-context.ts';
+import type { WriteContext } from '../db/write-context.ts';
+import { lockExistingRound } from './write-context.ts';
 
 export interface LotteryResult {
   selected: SelectedVolunteer[];

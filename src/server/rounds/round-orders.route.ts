@@ -5,18 +5,19 @@
 // A list without personal data rather than a 403, so the spec's round detail (opened by
 // waitlisted volunteers too) still shows the round's load.
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
-import { ROUND_PATHS, roundIdParams, type RoundOrdersReply } from '#shared/contracts/rounds';
+import { ROUND_PATHS, type RoundOrdersReply } from '#shared/contracts/rounds';
 import { notFound } from '../errors.ts';
+import { pathId } from '../http/ids.ts';
+import { callerOf } from '../plugins/access.ts';
 import { findRoundForUser } from './rounds.repository.ts';
 import { listRoundOrders } from './round-orders.repository.ts';
 import { roundOrderView } from './round-views.ts';
 import { ROUND_NOT_FOUND } from './write-context.ts';
-import { callerOf } from './route-helpers.ts';
 
 export function roundOrdersRoute(app: FastifyInstance, options: RouteShorthandOptions): void {
   const { db } = app.ctx.opened;
   app.get(ROUND_PATHS.orders, options, async (request): Promise<RoundOrdersReply> => {
-    const { roundId } = roundIdParams.parse(request.params);
+    const roundId = pathId(request.params, 'roundId');
     const round = await findRoundForUser(db, roundId, callerOf(request).userId);
     if (round === undefined) throw notFound(ROUND_NOT_FOUND);
     const confirmed = round.signup_status === 'CONFIRMED';

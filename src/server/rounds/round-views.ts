@@ -72,14 +72,10 @@ export function signupView(row: SignupWithUser): AdminSignup {
   };
 }
 
+/** A lottery's pick: the sign-up as admins see it, without its status and time. */
 export function selectedView(row: SignupWithUser): SelectedVolunteer {
-  return {
-    signupId: row.id,
-    userId: row.user_id,
-    username: row.username,
-    firstName: row.first_name,
-    lastName: row.last_name,
-  };
+  const { signupId, userId, username, firstName, lastName } = signupView(row);
+  return { signupId, userId, username, firstName, lastName };
 }
 
 /**

@@ -2,20 +2,11 @@
 // own sign-up (no query per round); and the round lock every capacity-dependent write takes
 // first. Writes are in round-writes.repository.ts. A Transaction is a Db: functions take either.
 import type { Db } from '../db/kysely.ts';
-import type { RoundStatus, SignupStatus } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { RoundsTable, SignupStatus } from '../db/schema.ts';
 
-export interface RoundRow {
-  id: number;
-  title: string;
-  description: string | null;
-  location: string | null;
-  start_time: string;
-  end_time: string;
-  max_participants: number;
-  status: RoundStatus;
-  team_lead_id: number | null;
-  clinician_id: number | null;
-}
+/** A round as ROUND_COLUMNS select it: every column but the row's timestamps. */
+export type RoundRow = Omit<Selectable<RoundsTable>, 'created_at' | 'updated_at'>;
 
 export interface RoundWithCounts extends RoundRow {
   confirmed: number;

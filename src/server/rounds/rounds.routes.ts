@@ -4,8 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ROUND_PATHS,
-  roundIdParams,
-  signupIdParams,
   signupRequest,
   type AllRoundsReply,
   type MyRoundsReply,
@@ -13,14 +11,15 @@ import {
   type RoundsMessageReply,
   type SignupReply,
 } from '#shared/contracts/rounds';
-import type { Access } from '../plugins/access.ts';
+import { callerOf, type Access } from '../plugins/access.ts';
+import { writeContextOf } from '../db/write-context.ts';
 import { notFound } from '../errors.ts';
+import { pathId } from '../http/ids.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { findRoundForUser, listOpenCalendar, listSignedUpRounds } from './rounds.repository.ts';
 import { volunteerView } from './round-views.ts';
 import { cancelOwnSignup, signUp } from './signups.service.ts';
 import { ROUND_NOT_FOUND } from './write-context.ts';
-import { callerOf, writeContext } from './route-helpers.ts';
 import { roundOrdersRoute } from './round-orders.route.ts';
 
 const VOLUNTEER: Access = ['VOLUNTEER'];
@@ -58,7 +57,7 @@ export async function roundRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(ROUND_PATHS.one, options, async (request): Promise<RoundReply> => {
-    const { roundId } = roundIdParams.parse(request.params);
+    const roundId = pathId(request.params, 'roundId');
     const row = await findRoundForUser(db, roundId, callerOf(request).userId);
     if (row === undefined) throw notFound(ROUND_NOT_FOUND);
     return { status: 'success', message: 'Round loaded.', round: volunteerView(row, new Date()) };
@@ -67,11 +66,11 @@ export async function roundRoutes(app: FastifyInstance): Promise<void> {
   roundOrdersRoute(app, options);
 
   app.post(ROUND_PATHS.signup, options, async (request, reply) => {
-    const { roundId } = roundIdParams.parse(request.params);
+    const roundId = pathId(request.params, 'roundId');
     signupRequest.parse(request.body ?? {});
     const userId = callerOf(request).userId;
     return runIdempotent(request, reply, db, async (trx) => {
-      const done = await signUp(writeContext(app, trx), roundId, userId);
+      const done = await signUp(writeContextOf(app.ctx.opened, trx), roundId, userId);
       const body: SignupReply = {
         status: 'success',
         message: SIGNUP_MESSAGES[done.signupStatus],
@@ -82,10 +81,10 @@ export async function roundRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete(ROUND_PATHS.cancelSignup, options, async (request, reply) => {
-    const { signupId } = signupIdParams.parse(request.params);
+    const signupId = pathId(request.params, 'signupId');
     const userId = callerOf(request).userId;
     return runIdempotent(request, reply, db, async (trx) => {
-      await cancelOwnSignup(writeContext(app, trx), signupId, userId);
+      await cancelOwnSignup(writeContextOf(app.ctx.opened, trx), signupId, userId);
       const body: RoundsMessageReply = {
         status: 'success',
         message: 'Your sign-up was cancelled.',

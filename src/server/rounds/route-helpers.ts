@@ -1,20 +1,8 @@
-// What the rounds routes share: the signed-in caller (access control has admitted them), the
-// transaction context of a write, and the check of the spec's adminId claim.
+// The check of the spec's adminId claim on the admin's sign-up calls.
 import { adminSignupRequest } from '#shared/contracts/rounds';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../auth/login-sessions.repository.ts';
-import type { Db } from '../db/kysely.ts';
-import { forbidden, unauthorized } from '../errors.ts';
-import type { WriteContext } from './write-context.ts';
-
-export function callerOf(request: FastifyRequest): SessionUser {
-  if (request.user === null) throw unauthorized();
-  return request.user;
-}
-
-export function writeContext(app: FastifyInstance, trx: Db): WriteContext {
-  return { trx, now: new Date(), rowLocks: app.ctx.opened.dialect === 'postgres' };
-}
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../errors.ts';
+import { callerOf } from '../plugins/access.ts';
 
 /**
  * The adminId the spec's client sends (in the body or the query) is a claim: it must be the

@@ -14,7 +14,8 @@ import {
   confirmSignups,
   type SignupRow,
 } from './signups.repository.ts';
-import { lockExistingRound, SIGNUP_NOT_FOUND, type WriteContext } from './write-context.ts';
+import type { WriteContext } from '../db/write-context.ts';
+import { lockExistingRound, SIGNUP_NOT_FOUND } from './write-context.ts';
 
 function refuseClosedRound(round: RoundRow, now: Date): void {
   if (round.status === 'CANCELLED') throw conflict('This round has been cancelled.');

@@ -1,16 +1,8 @@
-// The context of a rounds write: its transaction, its clock, and how the round is locked
-// before anything that depends on the round's capacity is read.
-import type { Db } from '../db/kysely.ts';
+// How a rounds write locks its round before anything that depends on the round's capacity is
+// read, and the rounds' not-found messages.
+import type { WriteContext } from '../db/write-context.ts';
 import { notFound } from '../errors.ts';
 import { lockRound, type RoundRow } from './rounds.repository.ts';
-
-/** What every rounds write needs: the transaction, the clock, and whether to lock rows. */
-export interface WriteContext {
-  trx: Db;
-  now: Date;
-  /** True on PostgreSQL (SELECT … FOR UPDATE); SQLite transactions are serialised anyway. */
-  rowLocks: boolean;
-}
 
 export const ROUND_NOT_FOUND = 'Round not found.';
 export const SIGNUP_NOT_FOUND = 'Sign-up not found.';

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { COMPLETE_HANDSHAKE_PATH, INITIATE_HANDSHAKE_PATH } from '#shared/secure-channel/index';
+import { perClientAddress } from '../http/rate-limits.ts';
 import { checkHandshakeHeaders } from './handshake-headers.ts';
 import { completeHandshake, initiateHandshake } from './handshake.service.ts';
 import { deleteExpiredSessions } from './secure-sessions.repository.ts';
@@ -21,7 +22,7 @@ const completeRequest = z.object({
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const { config, opened } = app.ctx;
   const client = { clientId: config.clientId, clientAuthKey: config.clientAuthKey };
-  const rateLimit = { max: HANDSHAKE_RATE_LIMIT * config.rateLimitScale, timeWindow: '1 minute' };
+  const rateLimit = perClientAddress(config, HANDSHAKE_RATE_LIMIT, 'minute');
   let lastPruneMs = 0;
 
   async function pruneNowAndThen(now: Date): Promise<void> {

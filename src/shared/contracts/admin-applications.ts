@@ -1,6 +1,7 @@
 // Admin review of volunteer applications (product-spec.md section 7 "Feedback and volunteer
 // applications", section 2 "Admin applications"). Applying itself is in applications.ts.
 import { z } from 'zod';
+import { optionalWireId } from './ids.ts';
 
 export const ADMIN_APPLICATION_PATHS = {
   all: '/api/volunteer/applications',
@@ -42,9 +43,9 @@ export const pendingApplicationsReply = z.object({
 });
 export type PendingApplicationsReply = z.infer<typeof pendingApplicationsReply>;
 
-/** POST /api/volunteer/approve and /reject: applicationId as text (or a number). */
+/** POST /api/volunteer/approve and /reject: applicationId as a number or digit string. */
 export const decideApplicationRequest = z.object({
-  applicationId: z.union([z.string().max(20), z.number()]).nullish(),
+  applicationId: optionalWireId,
 });
 export type DecideApplicationRequest = z.infer<typeof decideApplicationRequest>;
 

@@ -3,6 +3,7 @@
 // checks. The spec's identity fields (authenticated, adminUsername) are checked by the access
 // plugin and stripped here. Ids arrive as numbers or digit strings (wire-protocol.md).
 import { z } from 'zod';
+import { optionalWireId } from './ids.ts';
 
 export const ADMIN_USER_PATHS = {
   users: '/api/admin/users',
@@ -34,8 +35,6 @@ const text = (max: number) =>
     .max(max)
     .refine((v) => !v.includes('\u0000'), 'must not contain NUL characters')
     .nullish();
-/** An id as the spec's client sends it: a number or a digit string (checked by the server). */
-export const idField = z.union([z.string().max(20), z.number()]).nullish();
 
 export const adminRoleSchema = z.enum(['CLIENT', 'VOLUNTEER', 'ADMIN']);
 export const volunteerSubRoleSchema = z.enum(['REGULAR', 'TEAM_LEAD', 'CLINICIAN']);
@@ -108,7 +107,7 @@ export type UpdateUserReply = z.infer<typeof updateUserReply>;
 
 /** PUT /api/admin/volunteer/subrole: userId names the volunteer, not the caller. */
 export const subroleRequest = z.object({
-  userId: idField,
+  userId: optionalWireId,
   volunteerSubRole: z.string().max(20).nullish(),
   notes: text(ADMIN_USER_LIMITS.notes),
 });

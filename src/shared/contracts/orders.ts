@@ -4,6 +4,7 @@
 // (authenticated, userRole) are stripped; a claimed userId is checked by the server's access
 // plugin against the session.
 import { z } from 'zod';
+import { wireId } from './ids.ts';
 
 export const ORDER_PATHS = {
   create: '/api/orders/create',
@@ -147,9 +148,7 @@ export const orderStatusRequest = z.object({
 
 export const orderRoundRequest = z.object({
   /** The round to move the order to, or null to detach it from any round. */
-  roundId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/), z.null()], {
-    error: 'must be a round id or null',
-  }),
+  roundId: wireId.nullable(),
 });
 
 export const orderActionReply = z.object({

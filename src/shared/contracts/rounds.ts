@@ -3,6 +3,7 @@
 // (authenticated, userId, userRole, adminUsername) are stripped here: the server checks them
 // against the login session and never trusts them.
 import { z } from 'zod';
+import { optionalWireId } from './ids.ts';
 
 export const ROUND_PATHS = {
   myRounds: '/api/rounds/my-rounds',
@@ -45,26 +46,6 @@ export const ROUND_LIMITS = {
   time: 64,
   maxParticipants: 1000,
 } as const;
-
-const ID_DIGITS = /^\d{1,15}$/;
-
-/** An id as the wire carries it (wire-protocol.md): a JSON number or a string of digits. */
-export const wireId = z.preprocess(
-  (value) => (typeof value === 'string' && ID_DIGITS.test(value.trim()) ? Number(value) : value),
-  z
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .positive('must be a positive number'),
-);
-
-/** An optional id: absent, null or '' mean none. */
-export const optionalWireId = z.preprocess(
-  (value) => (value === '' ? null : value),
-  wireId.nullish(),
-);
-
-export const roundIdParams = z.object({ roundId: wireId });
-export const signupIdParams = z.object({ signupId: wireId });
 
 // --- Volunteer calls -------------------------------------------------------------------
 

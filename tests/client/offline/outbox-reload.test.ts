@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enqueue } from '#client/offline/outbox';
 import { drainOutbox } from '#client/offline/replayer';
 import { readReplayerState } from '#client/offline/sync-meta';
@@ -49,6 +49,21 @@ describe('outbox while the server is unreachable', () => {
       expect(await live.feedbackCount(content)).toBe(1);
     }
     expect(await readReplayerState(db)).toMatchObject({ failures: 0, nextAttemptAt: null });
+    db.close();
+  });
+
+  it('does not stretch the back-off while the device knows it is offline', async () => {
+    const db = newDevice().open();
+    await enqueue(db, feedbackAction());
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      for (let i = 0; i < 3; i++) await drainOutbox({ db, transport: unreachableTransport() });
+      expect((await readReplayerState(db)).failures).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    await drainOutbox({ db, transport: unreachableTransport() });
+    expect((await readReplayerState(db)).failures).toBe(2);
     db.close();
   });
 

@@ -27,6 +27,9 @@ export function useDashboardServer(): DashboardHarness {
 
   afterAll(async () => {
     stopEngine?.();
+    // The engine may still have a request in flight when the file ends; the device is gone,
+    // so its connections are cut instead of waited for by the graceful close.
+    server?.app.server.closeAllConnections();
     await server?.close();
   });
 

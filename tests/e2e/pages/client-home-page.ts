@@ -13,11 +13,17 @@ export class ClientHomePage {
   constructor(readonly page: Page) {
     const nav = page.getByRole('banner');
     this.profile = control(nav, 'Profile');
-    this.cart = control(nav, 'Cart');
+    // 'Cart (N)': the name carries the cart's count.
+    this.cart = nav.getByRole('button', { name: /^Cart \(\d+\)$/ });
     this.feedback = control(nav, 'Feedback');
     this.logOut = control(nav, 'Log Out');
     this.viewOrders = page.getByRole('main').getByText('View Orders', { exact: true });
     this.makeNewOrder = page.getByRole('main').getByText('Make a New Order', { exact: true });
+  }
+
+  /** The Cart button while the cart holds `lines` lines. */
+  cartWith(lines: number): Locator {
+    return this.page.getByRole('banner').getByRole('button', { name: `Cart (${lines})` });
   }
 
   greeting(username: string): Locator {

@@ -1,21 +1,17 @@
 // GET /api/admin/alerts: out-of-stock and low-stock lines (per size for items with sizes, by
 // total for the others; 0 Out, under 5 Low), PENDING orders and PENDING applications.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAlertsReply } from '#shared/contracts/admin-alerts';
 import type { OrderStatus } from '#server/db/schema';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
 import { send } from '../admin-users/admin-helpers.ts';
 
 describe.each(testDialects())('GET /api/admin/alerts (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect, { rateLimitScale: 100 });
   let cookie: string;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 100 });
     cookie = (await createSignedInUser(server.app.ctx.opened.db, { role: 'ADMIN' })).cookie;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const db = () => server.app.ctx.opened.db;

@@ -4,28 +4,21 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_APPLICATION_MESSAGES as M,
   type ApplicationsReply,
   type ApproveApplicationReply,
   type PendingApplicationsReply,
 } from '#shared/contracts/admin-applications';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, createUser, uniqueUsername } from '../../support/factories.ts';
 import { codeIn, login, waitForMail } from '../auth/auth-helpers.ts';
 import { meStatus, messageOf, send } from '../admin-users/admin-helpers.ts';
 
 describe.each(testDialects())('volunteer application review (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-    admin = await createSignedInUser(server.app.ctx.opened.db, { role: 'ADMIN' });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
+  const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const db = () => server.app.ctx.opened.db;
   const asAdmin = { cookie: '', headers: {} as Record<string, string> };

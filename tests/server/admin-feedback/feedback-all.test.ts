@@ -1,18 +1,12 @@
 // GET /api/feedback/all: every message with the spec's fields, newest first.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FeedbackAllReply } from '#shared/contracts/admin-feedback';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
 import { send } from '../admin-users/admin-helpers.ts';
 
 describe.each(testDialects())('GET /api/feedback/all (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 100 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 100 });
 
   it('lists feedback newest first with id, name, phoneNumber, content and createdAt', async () => {
     const db = server.app.ctx.opened.db;

@@ -3,9 +3,9 @@
 // is its own. Also the access plugin's userIdIsTarget opt-out: it lets an admin name a target
 // userId, still refuses everyone else, and cannot be put on a non-admin route.
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAccessControl } from '#server/plugins/access';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, createUser, type TestUser } from '../../support/factories.ts';
 import { send } from './admin-helpers.ts';
 
@@ -19,14 +19,13 @@ interface Route {
 }
 
 describe.each(testDialects())('admin routes: who may call (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
   let admin: TestUser & { cookie: string };
   let otherAdmin: TestUser;
   let client: TestUser & { cookie: string };
   let volunteer: TestUser & { cookie: string };
   let routes: Route[];
   beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
     const db = server.app.ctx.opened.db;
     admin = await createSignedInUser(db, { role: 'ADMIN' });
     otherAdmin = await createUser(db, { role: 'ADMIN' });
@@ -74,9 +73,6 @@ describe.each(testDialects())('admin routes: who may call (%s)', (dialect) => {
       { method: 'GET', url: '/api/feedback/all' },
       { method: 'GET', url: '/api/admin/alerts' },
     ];
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   async function countUsers(): Promise<number> {

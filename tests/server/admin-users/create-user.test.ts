@@ -2,25 +2,18 @@
 // the registration texts for taken names; an idempotent replay returns the first reply (the
 // same generated password) without making a second user.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M, type CreateUserReply } from '#shared/contracts/admin-users';
 import { MESSAGES } from '#shared/rules/validation';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '#server/auth/registration.service';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
-import { createSignedInUser, createUser, uniqueUsername } from '../../support/factories.ts';
+import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
+import { createUser, uniqueUsername } from '../../support/factories.ts';
 import { login } from '../auth/auth-helpers.ts';
 import { messageOf, send } from './admin-helpers.ts';
 
 describe.each(testDialects())('POST /api/admin/user/create (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-    admin = await createSignedInUser(server.app.ctx.opened.db, { role: 'ADMIN' });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
+  const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const create = (fields: object, headers: Record<string, string> = {}) =>
     send(server, 'POST', '/api/admin/user/create', {

@@ -1,22 +1,15 @@
 // DELETE /api/admin/user/delete: deletes the account and ends its logins; the user's orders
 // and feedback stay, detached; an admin cannot delete themself, and two admins deleting each
 // other at once still leave one admin.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, createUser } from '../../support/factories.ts';
 import { meStatus, messageOf, send } from './admin-helpers.ts';
 
 describe.each(testDialects())('DELETE /api/admin/user/delete (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-    admin = await createSignedInUser(server.app.ctx.opened.db, { role: 'ADMIN' });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
+  const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const db = () => server.app.ctx.opened.db;
   const remove = (username: unknown, caller: { username: string; cookie: string } = admin) =>

@@ -1,18 +1,12 @@
 // GET /api/admin/users: every user, grouped by role, with the spec's user fields.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminUsersReply } from '#shared/contracts/admin-users';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, createUser } from '../../support/factories.ts';
 import { send } from './admin-helpers.ts';
 
 describe.each(testDialects())('GET /api/admin/users (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect);
 
   it('lists clients, volunteers and admins with their fields and no secrets', async () => {
     const db = server.app.ctx.opened.db;

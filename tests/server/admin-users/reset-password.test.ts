@@ -1,9 +1,9 @@
 // PUT /api/admin/user/reset-password/{userId}: the spec's password rule, the new password
 // works, and every login of the user ends.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
 import { MESSAGES } from '#shared/rules/validation';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, signedInCookie } from '../../support/factories.ts';
 import { hashToken } from '#server/auth/login-sessions.repository';
 import { bindSecureSessionToLogin } from '#server/security/secure-sessions.repository';
@@ -12,15 +12,8 @@ import { handshake } from '../security/secure-client.ts';
 import { meStatus, messageOf, send } from './admin-helpers.ts';
 
 describe.each(testDialects())('PUT /api/admin/user/reset-password (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-    admin = await createSignedInUser(server.app.ctx.opened.db, { role: 'ADMIN' });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
+  const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const reset = (userId: number | string, newPassword: unknown, cookie = admin.cookie) =>
     send(server, 'PUT', `/api/admin/user/reset-password/${userId}`, {

@@ -1,21 +1,14 @@
 // PUT /api/admin/volunteer/subrole: userId names the volunteer (not the caller); only
 // volunteers have a subrole.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
-import { createSignedInUser, createUser } from '../../support/factories.ts';
+import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
+import { createUser } from '../../support/factories.ts';
 import { messageOf, send } from './admin-helpers.ts';
 
 describe.each(testDialects())('PUT /api/admin/volunteer/subrole (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-    admin = await createSignedInUser(server.app.ctx.opened.db, { role: 'ADMIN' });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
+  const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const setSubrole = (body: object) =>
     send(server, 'PUT', '/api/admin/volunteer/subrole', {

@@ -1,11 +1,11 @@
 // PUT /api/admin/user/update/{userId}: the user's fields, uniqueness 409s, and roles — a role
 // change ends the user's logins; an admin cannot change their own role, promote anyone to
 // admin, or leave the group without an admin.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M, type UpdateUserReply } from '#shared/contracts/admin-users';
 import { MESSAGES } from '#shared/rules/validation';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '#server/auth/registration.service';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import {
   createSignedInUser,
   createUser,
@@ -15,15 +15,8 @@ import {
 import { meStatus, messageOf, send } from './admin-helpers.ts';
 
 describe.each(testDialects())('PUT /api/admin/user/update (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-    admin = await createSignedInUser(server.app.ctx.opened.db, { role: 'ADMIN' });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
+  const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const db = () => server.app.ctx.opened.db;
   const update = (

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/rules/validation';
 import { VOLUNTEER_APPLY_PATH } from '#shared/contracts/applications';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
-import { callerMatrix, type Caller } from '../feedback/callers.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
+import { useCallers } from '../callers.ts';
 
 function application(overrides: Record<string, unknown> = {}) {
   return {
@@ -18,15 +18,8 @@ function application(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(testDialects())('POST /api/volunteer/apply (%s)', (dialect) => {
-  let server: TestServer;
-  let callers: Caller[];
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 100 });
-    callers = await callerMatrix(server.app.ctx.opened.db);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 100 });
+  const callers = useCallers(server);
 
   function apply(body: unknown, headers: Record<string, string> = {}) {
     return server.app.inject({

@@ -1,8 +1,8 @@
 // Who may call each account route: signed out, a CLIENT, a CLIENT naming another CLIENT's
 // userId (forged), a VOLUNTEER and an ADMIN.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#server/db/schema';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, uniqueUsername } from '../../support/factories.ts';
 import { call } from './auth-helpers.ts';
 
@@ -10,17 +10,13 @@ type Caller = 'signedOut' | Role;
 const SIGNED_IN: Role[] = ['CLIENT', 'VOLUNTEER', 'ADMIN'];
 
 describe.each(testDialects())('account routes: who may call (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
   const users = new Map<Role, Awaited<ReturnType<typeof createSignedInUser>>>();
   let otherClientId = 0;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
     const db = server.app.ctx.opened.db;
     for (const role of SIGNED_IN) users.set(role, await createSignedInUser(db, { role }));
     otherClientId = (await createSignedInUser(db)).id;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const cookieOf = (caller: Caller) =>

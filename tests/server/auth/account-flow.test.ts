@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestServer, testDialects, useTestServer } from '../../support/build-app.ts';
 import { uniqueUsername } from '../../support/factories.ts';
 import { call, loginCookieOf } from './auth-helpers.ts';
 
 describe.each(testDialects())('account flow (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
 
   it('registers, signs in by username and email, updates every field and signs out', async () => {
     const username = uniqueUsername('flow');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
 
 const WRITES = [
@@ -27,14 +27,10 @@ const FIELDS = [
 ];
 
 describe.each(testDialects())('bad input to the account calls (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
   let cookie: string;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
     cookie = (await createSignedInUser(server.app.ctx.opened.db)).cookie;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const send = (method: 'POST' | 'PUT', url: string, payload: string) =>

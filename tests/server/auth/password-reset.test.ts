@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createUser, signedInCookie } from '../../support/factories.ts';
 import { call, codeIn, waitForMail } from './auth-helpers.ts';
 
 const INVALID = 'The recovery code is invalid or has expired.';
 
 describe.each(testDialects())('password reset (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
 
   const db = () => server.app.ctx.opened.db;
   const requestReset = (email: string) =>

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, createUser, type TestUser } from '../../support/factories.ts';
 import { call } from './auth-helpers.ts';
 
 describe.each(testDialects())('profile updates (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
   let user: TestUser & { cookie: string };
   beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
     user = await createSignedInUser(server.app.ctx.opened.db, { phone: '5550001111' });
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const put = (field: string, body: object) =>

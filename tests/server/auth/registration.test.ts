@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createUser, uniqueUsername } from '../../support/factories.ts';
 import { call } from './auth-helpers.ts';
 
 describe.each(testDialects())('registration (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
 
   const register = (body: object) => call(server, 'POST', '/api/auth/register', body);
 

@@ -1,19 +1,13 @@
 // Login through the secure channel (the web client's path): the reply comes encrypted, the
 // secure session is bound to the new login, and logout ends it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createUser } from '../../support/factories.ts';
 import { handshake, openReply, sendEncrypted } from '../security/secure-client.ts';
 import { loginCookieOf } from './auth-helpers.ts';
 
 describe.each(testDialects())('login through a secure session (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
 
   const boundLogin = async (sessionId: string) =>
     (

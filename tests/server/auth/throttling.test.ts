@@ -1,17 +1,11 @@
 // Rate limits at their real size (rateLimitScale 1), on a server of their own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createUser, createSignedInUser } from '../../support/factories.ts';
 import { call } from './auth-helpers.ts';
 
 describe.each(testDialects())('sign-in throttling and rate limits (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 1 });
 
   const login = (username: string, password: string) =>
     call(server, 'POST', '/api/auth/login', { username, password });

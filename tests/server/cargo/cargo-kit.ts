@@ -1,45 +1,7 @@
-// What the cargo API tests share: the caller matrix (real users and login sessions), multipart
-// bodies built the way a browser builds them (FormData through a Request), and picture files
-// made with sharp at test time.
+// What the cargo API tests share: multipart bodies built the way a browser builds them
+// (FormData through a Request), and picture files made with sharp at test time.
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import type { Db } from '#server/db/kysely';
-import type { Role } from '#server/db/schema';
-import { createSignedInUser } from '../../support/factories.ts';
-
-export interface Caller {
-  label: string;
-  role: Role | null;
-  headers: Record<string, string>;
-}
-
-async function signedIn(db: Db, role: Role): Promise<Caller> {
-  const user = await createSignedInUser(db, { role });
-  // Admin calls carry the spec's identity headers (which also satisfy the CSRF guard).
-  const headers: Record<string, string> = { cookie: user.cookie };
-  if (role === 'ADMIN') {
-    headers['admin-username'] = user.username;
-    headers['authentication-status'] = 'true';
-  }
-  return { label: role, role, headers };
-}
-
-/** Signed out, CLIENT, VOLUNTEER, ADMIN, and an ADMIN whose Admin-Username names another admin. */
-export async function callerMatrix(db: Db): Promise<Caller[]> {
-  const admin = await signedIn(db, 'ADMIN');
-  const other = await createSignedInUser(db, { role: 'ADMIN' });
-  return [
-    { label: 'signed-out', role: null, headers: {} },
-    await signedIn(db, 'CLIENT'),
-    await signedIn(db, 'VOLUNTEER'),
-    admin,
-    {
-      label: 'forged-admin-username',
-      role: 'ADMIN',
-      headers: { ...admin.headers, 'admin-username': other.username },
-    },
-  ];
-}
 
 export type Part = string | Blob;
 

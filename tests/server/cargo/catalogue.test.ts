@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARGO_ITEMS_PATH, cargoCatalogueReply, type CargoItem } from '#shared/contracts/cargo';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
+import { useCallers } from '../callers.ts';
 import { createCatalogueItem } from '../../support/factories.ts';
-import { callerMatrix, type Caller } from './cargo-kit.ts';
 
 describe.each(testDialects())('GET /api/cargo/items (%s)', (dialect) => {
-  let server: TestServer;
-  let callers: Caller[];
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    callers = await callerMatrix(server.app.ctx.opened.db);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect);
+  const callers = useCallers(server, { forgedAdmin: true });
 
   async function catalogue(headers: Record<string, string> = {}): Promise<CargoItem[]> {
     const res = await server.app.inject({ method: 'GET', url: CARGO_ITEMS_PATH, headers });
@@ -120,13 +113,7 @@ describe.each(testDialects())('GET /api/cargo/items (%s)', (dialect) => {
 describe.each(testDialects().filter((d) => d === 'postgres'))(
   'catalogue version under concurrent stock writes (%s)',
   (dialect) => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(dialect);
-    });
-    afterAll(async () => {
-      await server.close();
-    });
+    const server = useTestServer(dialect);
 
     it('lets two transactions touching items in crossing order both commit (no deadlock through the counter)', async () => {
       const db = server.app.ctx.opened.db;

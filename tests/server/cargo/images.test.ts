@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARGO_ITEMS_PATH, cargoImagePath, cargoItemWriteReply } from '#shared/contracts/cargo';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
-import { blob, callerMatrix, multipart, pngBytes, type Caller } from './cargo-kit.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
+import { useCaller, useCallers } from '../callers.ts';
+import { blob, multipart, pngBytes } from './cargo-kit.ts';
 
 describe.each(testDialects())('GET /api/cargo/images/{imageId} (%s)', (dialect) => {
-  let server: TestServer;
-  let callers: Caller[];
+  const server = useTestServer(dialect);
+  const callers = useCallers(server, { forgedAdmin: true });
+  const admin = useCaller(callers, 'ADMIN');
   let imageId: string;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
-    callers = await callerMatrix(server.app.ctx.opened.db);
-    const admin = callers.find((c) => c.label === 'ADMIN')!;
     const body = await multipart([
       ['data', JSON.stringify({ name: 'Blankets', quantity: 5 })],
       ['image', blob(await pngBytes(900, 600), 'image/png'), 'blankets.png'],
@@ -24,9 +23,6 @@ describe.each(testDialects())('GET /api/cargo/images/{imageId} (%s)', (dialect) 
       payload: body.payload,
     });
     imageId = cargoItemWriteReply.parse(res.json()).item.imageId!;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const get = (url: string, headers: Record<string, string> = {}) =>

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARGO_ITEMS_PATH, cargoItemWriteReply } from '#shared/contracts/cargo';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
-import { blob, callerMatrix, multipart, pngBytes, type Caller, type Part } from './cargo-kit.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
+import { useCaller, useCallers } from '../callers.ts';
+import { blob, multipart, pngBytes, type Part } from './cargo-kit.ts';
 
 describe.each(testDialects())('POST /api/cargo/items (%s)', (dialect) => {
-  let server: TestServer;
-  let callers: Caller[];
-  let admin: Caller;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    callers = await callerMatrix(server.app.ctx.opened.db);
-    admin = callers.find((c) => c.label === 'ADMIN')!;
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect);
+  const callers = useCallers(server, { forgedAdmin: true });
+  const admin = useCaller(callers, 'ADMIN');
 
   async function post(
     parts: [string, Part, string?][],

@@ -2,30 +2,15 @@
 // pixels, and stored re-encoded without metadata.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARGO_ITEMS_PATH, cargoItemPath, cargoItemWriteReply } from '#shared/contracts/cargo';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
-import {
-  blob,
-  bombPngBytes,
-  callerMatrix,
-  gpsJpegBytes,
-  multipart,
-  pngBytes,
-  type Caller,
-  type Part,
-} from './cargo-kit.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
+import { useCaller, useCallers } from '../callers.ts';
+import { blob, bombPngBytes, gpsJpegBytes, multipart, pngBytes, type Part } from './cargo-kit.ts';
 
 describe.each(testDialects())('cargo image uploads (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Caller;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-    admin = (await callerMatrix(server.app.ctx.opened.db)).find((c) => c.label === 'ADMIN')!;
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect);
+  const admin = useCaller(useCallers(server), 'ADMIN');
 
   async function create(image: Part, filename: string, extra: [string, Part, string?][] = []) {
     const body = await multipart([
@@ -188,15 +173,8 @@ describe.each(testDialects())('cargo image uploads (%s)', (dialect) => {
 });
 
 describe('cargo uploads over real HTTP (sqlite)', () => {
-  let server: TestServer;
-  let admin: Caller;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite', {}, { listen: true });
-    admin = (await callerMatrix(server.app.ctx.opened.db)).find((c) => c.label === 'ADMIN')!;
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer('sqlite', {}, { listen: true });
+  const admin = useCaller(useCallers(server), 'ADMIN');
 
   it('answers an oversized upload with its 413 envelope, then serves the next request', async () => {
     const form = new FormData();

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/rules/validation';
 import { FEEDBACK_SUBMIT_PATH } from '#shared/contracts/feedback';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
-import { callerMatrix, type Caller } from './callers.ts';
+import { startTestServer, testDialects, useTestServer } from '../../support/build-app.ts';
+import { useCallers } from '../callers.ts';
 
 describe.each(testDialects())('POST /api/feedback/submit (%s)', (dialect) => {
-  let server: TestServer;
-  let callers: Caller[];
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 100 });
-    callers = await callerMatrix(server.app.ctx.opened.db);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 100 });
+  const callers = useCallers(server);
 
   function submit(body: unknown, headers: Record<string, string> = {}) {
     return server.app.inject({

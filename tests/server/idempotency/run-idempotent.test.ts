@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
 import { runIdempotent } from '#server/idempotency/run-idempotent';
 import { pruneKeys } from '#server/idempotency/idempotency.repository';
@@ -35,13 +35,9 @@ function addTestRoute(app: FastifyInstance): void {
 }
 
 describe.each(testDialects())('runIdempotent (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     addTestRoute(server.app);
-  });
-  afterAll(async () => {
-    await server.close();
   });
   beforeEach(() => {
     Object.assign(behaviour, { refuse: false, crash: false, delayMs: 0 });

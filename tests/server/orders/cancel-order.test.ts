@@ -1,9 +1,9 @@
 // POST /api/orders/{orderId}/cancel: the owner or an admin cancels an open order and its
 // stock comes back in the same step; everyone else learns nothing.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelOrderPath } from '#shared/contracts/orders';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createCatalogueItem } from '../../support/factories.ts';
 import {
   call,
@@ -16,14 +16,10 @@ import {
 } from './order-helpers.ts';
 
 describe.each(testDialects())('cancelling orders (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   let world: OrderWorld;
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     world = await orderWorld(server.app.ctx.opened.db);
-  });
-  afterAll(async () => {
-    await server.close();
   });
   const db = () => server.app.ctx.opened.db;
 

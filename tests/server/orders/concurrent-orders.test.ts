@@ -1,21 +1,15 @@
 // Stock under contention, over real HTTP: 50 clients order the last 10 units at once.
 // Exactly 10 orders get through, the rest are refused with 409, and stock never goes below 0
 // (the database's CHECK would turn an oversell into a 500, which this test would also catch).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createCatalogueItem, createSignedInUser } from '../../support/factories.ts';
 import { clientOrder, countOrders, itemStock, sizeStock } from './order-helpers.ts';
 
 const ORDERS = 50;
 
 describe.each(testDialects())('concurrent orders (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, {}, { listen: true });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, {}, { listen: true });
 
   async function clients(n: number) {
     const db = server.app.ctx.opened.db;

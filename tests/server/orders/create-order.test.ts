@@ -1,9 +1,9 @@
 // POST /api/orders/create and /api/orders/guest/create: who may order, what gets reserved,
 // how lines are read, and what bad input gets back.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/rules/validation';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { startTestServer, testDialects, useTestServer } from '../../support/build-app.ts';
 import { createCatalogueItem, createTestRound } from '../../support/factories.ts';
 import {
   call,
@@ -22,18 +22,14 @@ const CREATE = '/api/orders/create';
 const GUEST = '/api/orders/guest/create';
 
 describe.each(testDialects())('placing orders (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect, { rateLimitScale: 1000 });
   let world: OrderWorld;
   beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 1000 });
     const db = server.app.ctx.opened.db;
     // A cancelled round sooner and a scheduled one later: orders go to world.round.
     await createTestRound(db, { startsInMs: 10 * 60 * 1000, status: 'CANCELLED' });
     await createTestRound(db, { startsInMs: 48 * 60 * 60 * 1000 });
     world = await orderWorld(db);
-  });
-  afterAll(async () => {
-    await server.close();
   });
   const db = () => server.app.ctx.opened.db;
 

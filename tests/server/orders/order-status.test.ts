@@ -1,9 +1,9 @@
 // PUT /api/orders/{orderId}/status (a volunteer confirmed on the order's round completes it)
 // and PUT /api/admin/orders/{orderId}/round (an admin moves an open order).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderRoundPath, orderStatusPath } from '#shared/contracts/orders';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createCatalogueItem, createTestRound } from '../../support/factories.ts';
 import {
   call,
@@ -16,16 +16,12 @@ import {
 } from './order-helpers.ts';
 
 describe.each(testDialects())('completing and moving orders (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   let world: OrderWorld;
   let item: { id: number; name: string };
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     world = await orderWorld(server.app.ctx.opened.db);
     item = await createCatalogueItem(server.app.ctx.opened.db, { quantity: 100 });
-  });
-  afterAll(async () => {
-    await server.close();
   });
   const db = () => server.app.ctx.opened.db;
   const newOrder = () =>

@@ -3,8 +3,8 @@
 // a WAITLISTED and a CONFIRMED one, and forged userId / adminUsername / Admin-Username claims
 // (403). A refused call changes nothing. Each call gets a fresh round: R (capacity 2) with one
 // WAITLISTED and one CONFIRMED sign-up.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignup, createTestRound } from '../../support/factories.ts';
 import { call, person, type Method, type Person } from './rounds-helpers.ts';
 
@@ -82,21 +82,17 @@ function admittedStatus(route: Route, kind: Kind): number {
 }
 
 describe.each(testDialects())('rounds routes: who may call (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   const people = {} as Record<Exclude<Kind, 'signedOut'>, Person> & { otherAdmin: Person };
   const db = () => server.app.ctx.opened.db;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     people.client = await person(db(), 'CLIENT');
     people.outsider = await person(db(), 'VOLUNTEER');
     people.waitlisted = await person(db(), 'VOLUNTEER');
     people.confirmed = await person(db(), 'VOLUNTEER');
     people.admin = await person(db(), 'ADMIN');
     people.otherAdmin = await person(db(), 'ADMIN');
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   async function fresh(): Promise<Fresh> {

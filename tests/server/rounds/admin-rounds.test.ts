@@ -1,8 +1,8 @@
 // Admin rounds: create, update, the lists and the detail, and bad input (always a 4xx naming
 // the field, never a 5xx, and nothing written).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRound } from '#shared/contracts/rounds';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, createSignup, createTestRound } from '../../support/factories.ts';
 import { adminBody, adminQuery, call, cast, DAY, person, type Cast } from './rounds-helpers.ts';
 
@@ -16,16 +16,12 @@ const VALID = {
 };
 
 describe.each(testDialects())('admin rounds (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   let people: Cast;
   const db = () => server.app.ctx.opened.db;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     people = await cast(db());
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const create = (fields: object) =>

@@ -2,10 +2,10 @@
 // over capacity), confirm (only into a free slot), reject (delete) and cancel (sign-ups kept,
 // open orders back to no round).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignupStatus } from '#server/db/schema';
 import type { SelectedVolunteer } from '#shared/contracts/rounds';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, createSignup, createTestRound } from '../../support/factories.ts';
 import {
   adminBody,
@@ -18,16 +18,12 @@ import {
 } from './rounds-helpers.ts';
 
 describe.each(testDialects())('admin actions on sign-ups (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   let people: Cast;
   const db = () => server.app.ctx.opened.db;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     people = await cast(db());
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   /** A round of the capacity with sign-ups of the given statuses, each a new volunteer. */

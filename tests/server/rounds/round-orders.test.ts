@@ -1,9 +1,9 @@
 // GET /api/rounds/{roundId}/orders and privacy (domain-decisions.md): every volunteer sees what
 // a round carries, but client ids, addresses, phones and notes only a CONFIRMED volunteer of
 // that round sees.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RoundOrder } from '#shared/contracts/rounds';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import {
   createOrderOnRound,
   createSignup,
@@ -17,7 +17,7 @@ const PHONE = '5551112222';
 const NOTES = 'Jane Doe: by the blue door';
 
 describe.each(testDialects())('orders of a round (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   let roundId = 0;
   let otherRoundId = 0;
   let clientId = 0;
@@ -27,7 +27,6 @@ describe.each(testDialects())('orders of a round (%s)', (dialect) => {
     {} as never;
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     const db = server.app.ctx.opened.db;
     roundId = await createTestRound(db, { maxParticipants: 1 });
     otherRoundId = await createTestRound(db);
@@ -53,9 +52,6 @@ describe.each(testDialects())('orders of a round (%s)', (dialect) => {
     );
     cancelledOrderId = await createOrderOnRound(db, roundId, { status: 'CANCELLED' });
     await createOrderOnRound(db, otherRoundId, details);
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const ordersAs = (who: Person, id = roundId) =>

@@ -2,23 +2,16 @@
 // a slot is free else WAITLISTED, one per volunteer, closed rounds refused, replays with the
 // same Idempotency-Key sign up once, and only the owner cancels.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RoundStatus } from '#server/db/schema';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignup, createTestRound } from '../../support/factories.ts';
 import { call, HOUR, person, signupsOf, volunteerBody, type Person } from './rounds-helpers.ts';
 
 describe.each(testDialects())('volunteer sign-up (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   const db = () => server.app.ctx.opened.db;
   const volunteer = () => person(db(), 'VOLUNTEER');
-
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
 
   const signUp = (roundId: number, who: Person, headers: Record<string, string> = {}) =>
     call(server, 'POST', `/api/rounds/${roundId}/signup`, {
@@ -144,13 +137,7 @@ describe.each(testDialects())('volunteer sign-up (%s)', (dialect) => {
 });
 
 describe.each(testDialects())('the last slot, raced over HTTP (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, {}, { listen: true });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, {}, { listen: true });
 
   async function race(roundId: number, racers: Person[]) {
     return Promise.all(

@@ -1,13 +1,13 @@
 // The volunteer's round lists: GET /api/rounds/all (the calendar), /my-rounds and /{roundId},
 // with availability, openForSignup and the caller's own sign-up computed per round.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VolunteerRound } from '#shared/contracts/rounds';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignup, createTestRound } from '../../support/factories.ts';
 import { call, DAY, HOUR, person, volunteerQuery, type Person } from './rounds-helpers.ts';
 
 describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
-  let server: TestServer;
+  const server = useTestServer(dialect);
   let me: Person;
   let other: Person;
   const ids = {
@@ -21,7 +21,6 @@ describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
     const db = server.app.ctx.opened.db;
     me = await person(db, 'VOLUNTEER');
     other = await person(db, 'VOLUNTEER');
@@ -38,9 +37,6 @@ describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
     await createSignup(db, ids.mineConfirmed, me.id, 'CONFIRMED');
     ids.minePast = await createTestRound(db, { startsInMs: -5 * DAY });
     await createSignup(db, ids.minePast, me.id, 'CONFIRMED');
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const byId = (rounds: VolunteerRound[], id: number) => rounds.find((r) => r.roundId === id);
@@ -147,5 +143,12 @@ describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
     const bad = await call(server, 'GET', '/api/rounds/abc', { as: me });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/roundId/);
+    // Past the largest row id (32-bit on PostgreSQL): a 400 on both dialects, never a lookup.
+    for (const id of ['0', '2147483648', '99999999999999999999']) {
+      const res = await call(server, 'GET', `/api/rounds/${id}/orders`, { as: me });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json<{ message: string }>().message, id).toMatch(/^roundId: /);
+    }
+    expect((await call(server, 'GET', '/api/rounds/2147483647', { as: me })).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { base64ToBytes, bytesToBase64, encryptText } from '#shared/secure-channel/index';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { handshake, openReply, sendEncrypted } from './secure-client.ts';
 
 const FEEDBACK = '/api/feedback/submit';
@@ -17,13 +17,7 @@ function expectPlainError(
 }
 
 describe.each(testDialects())('encrypted requests (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect);
 
   it('encrypts the reply to a GET that carries a session', async () => {
     const session = await handshake(server);
@@ -250,13 +244,7 @@ describe.each(testDialects())('encrypted requests (%s)', (dialect) => {
 });
 
 describe.each(testDialects())('idle secure sessions (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { secureSessionIdleMs: 1 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { secureSessionIdleMs: 1 });
 
   it('refuses a session idle past the limit (plain 401 SESSION_EXPIRED)', async () => {
     const session = await handshake(server);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bytesToBase64,
   establishSecureSession,
@@ -7,7 +7,7 @@ import {
   signHandshake,
 } from '#shared/secure-channel/index';
 import { subtle } from 'node:crypto';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, type TestServer, useTestServer } from '../../support/build-app.ts';
 import { injectFetch } from './secure-client.ts';
 
 const INITIATE = '/api/security/initiate-handshake';
@@ -53,13 +53,7 @@ async function clientKey(): Promise<string> {
 }
 
 describe.each(testDialects())('secure session handshake (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, {}, { listen: true });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, {}, { listen: true });
 
   it('completes a full handshake over real HTTP with the shared client', async () => {
     const session = await establishSecureSession(async (url, init) => fetch(url, init), {
@@ -245,13 +239,7 @@ function offCurvePoint(): string {
 }
 
 describe.each(testDialects())('handshake rate limit (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect, { rateLimitScale: 0.05 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect, { rateLimitScale: 0.05 });
 
   it('answers 429 with Retry-After once a client address handshakes too often', async () => {
     const statuses: number[] = [];

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encryptJson } from '#shared/secure-channel/index';
 import { deleteExpiredSessions } from '#server/security/secure-sessions.repository';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { handshake, sendEncrypted } from './secure-client.ts';
 
 describe.each(testDialects())('pruning secure sessions (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect);
 
   it('removes expired and idle sessions with their IVs, and keeps live ones', async () => {
     const db = server.app.ctx.opened.db;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLoginSession, deleteLoginSession } from '#server/auth/login-sessions.repository';
 import { LOGIN_COOKIE } from '#server/plugins/access';
 import {
@@ -6,20 +6,14 @@ import {
   endSecureSessionsOfLogin,
   endSecureSessionsOfUser,
 } from '#server/security/secure-sessions.repository';
-import { startTestServer, testDialects, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createUser } from '../../support/factories.ts';
 import { handshake, openReply, sendEncrypted } from './secure-client.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 describe.each(testDialects())('secure sessions bound to a login (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(dialect);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = useTestServer(dialect);
 
   async function login() {
     const db = server.app.ctx.opened.db;

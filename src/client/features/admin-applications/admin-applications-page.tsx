@@ -1,6 +1,125 @@
-// Placeholder until the admin-applications feature lands (admin-console issue).
-import { TitledPage } from '../../ui/titled-page.tsx';
+// '/admin/applications' (product-spec.md section 2 "Admin applications"): Pending (Approve,
+// Reject), Approved and Rejected tables with applicationId, name, email, phone, notes and
+// submission date. A decision's message shows on the page; a refusal is an alert.
+import { useState } from 'react';
+import type { ApplicationView } from '#shared/contracts/admin-applications';
+import { Button } from '../../ui/button.tsx';
+import { alertFailure } from '../admin/admin-errors.ts';
+import { formatTime, orDash } from '../admin/admin-format.ts';
+import {
+  AdminPage,
+  AdminPanel,
+  AdminTable,
+  adminStyles as styles,
+  EmptyText,
+  HeaderRow,
+  LoadStatus,
+  Toolbar,
+} from '../admin/admin-kit.tsx';
+import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { decideApplication, loadApplications, type Decision } from './applications-api.ts';
+
+const COLUMNS = ['Application ID', 'Name', 'Email', 'Phone', 'Notes', 'Submitted'] as const;
+
+interface TableProps {
+  title: string;
+  rows: ApplicationView[];
+  onDecide?: (decision: Decision, row: ApplicationView) => void;
+  busy?: number | null;
+}
+
+function ApplicationRow({
+  row,
+  onDecide,
+  busy,
+}: Omit<TableProps, 'rows' | 'title'> & { row: ApplicationView }) {
+  return (
+    <tr>
+      <td>{row.applicationId}</td>
+      <td className={styles.nowrap}>
+        {row.firstName} {row.lastName}
+      </td>
+      <td>{row.email}</td>
+      <td className={styles.nowrap}>{row.phone}</td>
+      <td className={styles.wide}>{orDash(row.notes)}</td>
+      <td className={styles.nowrap}>{formatTime(row.submissionDate)}</td>
+      {onDecide !== undefined && (
+        <td>
+          <div className={styles.actions}>
+            <Button disabled={busy === row.applicationId} onClick={() => onDecide('approve', row)}>
+              Approve
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy === row.applicationId}
+              onClick={() => onDecide('reject', row)}
+            >
+              Reject
+            </Button>
+          </div>
+        </td>
+      )}
+    </tr>
+  );
+}
+
+function ApplicationTable({ title, rows, onDecide, busy }: TableProps) {
+  const columns = onDecide === undefined ? COLUMNS : [...COLUMNS, 'Actions'];
+  return (
+    <AdminPanel title={title}>
+      {rows.length === 0 ? (
+        <EmptyText>No {title.toLowerCase()} applications.</EmptyText>
+      ) : (
+        <AdminTable caption={`${title} applications`}>
+          <HeaderRow columns={columns} />
+          <tbody>
+            {rows.map((row) => (
+              <ApplicationRow key={row.applicationId} row={row} onDecide={onDecide} busy={busy} />
+            ))}
+          </tbody>
+        </AdminTable>
+      )}
+    </AdminPanel>
+  );
+}
 
 export function AdminApplicationsPage() {
-  return <TitledPage title="Volunteer Applications" backLabel="Go Back" />;
+  const lists = useAdminLoad(loadApplications, 'Failed to load applications');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const decide = async (decision: Decision, row: ApplicationView) => {
+    setBusy(row.applicationId);
+    setNotice(null);
+    try {
+      setNotice(await decideApplication(decision, row.applicationId));
+    } catch (error) {
+      alertFailure(error, `Failed to ${decision} the application.`);
+    } finally {
+      setBusy(null);
+      lists.reload();
+    }
+  };
+  const data = lists.data;
+  return (
+    <AdminPage title="Volunteer Applications" notice={notice}>
+      <Toolbar>
+        <Button variant="secondary" onClick={lists.reload}>
+          Refresh
+        </Button>
+      </Toolbar>
+      <LoadStatus loading={lists.loading} error={lists.error} />
+      {data !== undefined && (
+        <>
+          <ApplicationTable
+            title="Pending"
+            rows={data.pending}
+            busy={busy}
+            onDecide={(decision, row) => void decide(decision, row)}
+          />
+          <ApplicationTable title="Approved" rows={data.approved} />
+          <ApplicationTable title="Rejected" rows={data.rejected} />
+        </>
+      )}
+    </AdminPage>
+  );
 }

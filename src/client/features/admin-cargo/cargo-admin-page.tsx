@@ -1,6 +1,53 @@
-// '/cargo_admin' (spec section 2 "Cargo admin"): built by the admin-cargo feature.
-import { TitledPage } from '../../ui/titled-page.tsx';
+// '/cargo_admin' (product-spec.md section 2 "Cargo admin"): 'Cargo Management System' with the
+// inventory table, Refresh, the 'Add New Item' and 'Update Item' drawers, and Go Back.
+import { useState } from 'react';
+import type { CargoItem } from '#shared/contracts/cargo';
+import { Button } from '../../ui/button.tsx';
+import { AdminPage, LoadStatus, Toolbar } from '../admin/admin-kit.tsx';
+import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { AddItemDrawer } from './add-item-drawer.tsx';
+import { loadItems } from './cargo-api.ts';
+import { InventoryTable } from './inventory-table.tsx';
+import { UpdateItemDrawer } from './update-item-drawer.tsx';
+
+type Drawer = { kind: 'add' } | { kind: 'update'; item: CargoItem | null } | null;
 
 export function CargoAdminPage() {
-  return <TitledPage title="Cargo Management System" backLabel="Go Back" />;
+  const items = useAdminLoad(loadItems, 'Failed to load the inventory.');
+  const [drawer, setDrawer] = useState<Drawer>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const saved = (message: string) => {
+    setDrawer(null);
+    setNotice(message);
+    items.reload();
+  };
+  return (
+    <AdminPage title="Cargo Management System" notice={notice}>
+      <Toolbar>
+        <Button onClick={() => setDrawer({ kind: 'add' })}>Add New Item</Button>
+        <Button variant="secondary" onClick={() => setDrawer({ kind: 'update', item: null })}>
+          Update Item
+        </Button>
+        <Button variant="secondary" onClick={items.reload}>
+          Refresh
+        </Button>
+      </Toolbar>
+      <LoadStatus loading={items.loading} error={items.error} />
+      {items.data !== undefined && (
+        <InventoryTable
+          items={items.data}
+          onUpdate={(item) => setDrawer({ kind: 'update', item })}
+        />
+      )}
+      {drawer?.kind === 'add' && <AddItemDrawer onClose={() => setDrawer(null)} onSaved={saved} />}
+      {drawer?.kind === 'update' && (
+        <UpdateItemDrawer
+          items={items.data ?? []}
+          initial={drawer.item}
+          onClose={() => setDrawer(null)}
+          onSaved={saved}
+        />
+      )}
+    </AdminPage>
+  );
 }

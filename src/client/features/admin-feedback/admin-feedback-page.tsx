@@ -1,6 +1,54 @@
-// Placeholder until the admin-feedback feature lands (admin-console issue).
-import { TitledPage } from '../../ui/titled-page.tsx';
+// '/admin/feedback' (product-spec.md section 2 "Admin feedback"): id, name, phone, content and
+// created time of every feedback, newest first.
+import type { FeedbackView } from '#shared/contracts/admin-feedback';
+import { Button } from '../../ui/button.tsx';
+import { formatTime, orDash } from '../admin/admin-format.ts';
+import {
+  AdminPage,
+  AdminTable,
+  adminStyles as styles,
+  EmptyText,
+  HeaderRow,
+  LoadStatus,
+  Toolbar,
+} from '../admin/admin-kit.tsx';
+import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { loadFeedback } from './feedback-api.ts';
+
+export const NO_FEEDBACK = 'No feedback yet.';
+const COLUMNS = ['ID', 'Name', 'Phone', 'Content', 'Created'] as const;
+
+function FeedbackTable({ rows }: { rows: FeedbackView[] }) {
+  if (rows.length === 0) return <EmptyText>{NO_FEEDBACK}</EmptyText>;
+  return (
+    <AdminTable caption="Feedback">
+      <HeaderRow columns={COLUMNS} />
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td>{row.id}</td>
+            <td>{orDash(row.name)}</td>
+            <td className={styles.nowrap}>{row.phoneNumber}</td>
+            <td className={styles.wide}>{row.content}</td>
+            <td className={styles.nowrap}>{formatTime(row.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </AdminTable>
+  );
+}
 
 export function AdminFeedbackPage() {
-  return <TitledPage title="View Feedback" backLabel="Go Back" />;
+  const feedback = useAdminLoad(loadFeedback, 'Failed to load feedback');
+  return (
+    <AdminPage title="View Feedback">
+      <Toolbar>
+        <Button variant="secondary" onClick={feedback.reload}>
+          Refresh
+        </Button>
+      </Toolbar>
+      <LoadStatus loading={feedback.loading} error={feedback.error} />
+      {feedback.data !== undefined && <FeedbackTable rows={feedback.data} />}
+    </AdminPage>
+  );
 }

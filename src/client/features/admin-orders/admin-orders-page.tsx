@@ -1,6 +1,82 @@
-// Placeholder until the admin-orders feature lands (admin-console issue).
-import { TitledPage } from '../../ui/titled-page.tsx';
+// '/admin/orders' (product-spec.md section 2 "Admin orders"): 'All Orders' with the filters
+// PENDING (default), COMPLETED and CANCELLED, Refresh and Go Back; Cancel for open orders and
+// a round select to move an open order to another upcoming round.
+import { useCallback, useState } from 'react';
+import type { OrderReply } from '#shared/contracts/orders';
+import { Button } from '../../ui/button.tsx';
+import { alertFailure } from '../admin/admin-errors.ts';
+import { AdminPage, LoadStatus, Toolbar } from '../admin/admin-kit.tsx';
+import { useAdminLoad } from '../admin/use-admin-load.ts';
+import {
+  cancelOrder,
+  loadOrders,
+  loadUpcomingRounds,
+  moveOrder,
+  ORDER_FILTERS,
+  type OrderFilter,
+} from './admin-orders-api.ts';
+import { OrdersTable } from './orders-table.tsx';
+
+export const ORDERS_FAILED = 'Failed to load orders.';
+export const CANCEL_FAILED = 'Failed to cancel order.';
+
+function useOrderActions(reload: () => void) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const act = async (order: OrderReply, run: () => Promise<string>, fallback: string) => {
+    setBusy(order.orderId);
+    setNotice(null);
+    try {
+      setNotice(await run());
+    } catch (error) {
+      alertFailure(error, fallback);
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+  return {
+    notice,
+    busy,
+    onCancel: (order: OrderReply) =>
+      void act(order, () => cancelOrder(order.orderId), CANCEL_FAILED),
+    onMove: (order: OrderReply, roundId: number | null) =>
+      void act(order, () => moveOrder(order.orderId, roundId), 'Failed to move the order.'),
+  };
+}
 
 export function AdminOrdersPage() {
-  return <TitledPage title="All Orders" backLabel="Go Back" />;
+  const [filter, setFilter] = useState<OrderFilter>('PENDING');
+  const load = useCallback(() => loadOrders(filter), [filter]);
+  const orders = useAdminLoad(load, ORDERS_FAILED);
+  // Without the rounds the select still shows each order's own round; moving waits for them.
+  const rounds = useAdminLoad(loadUpcomingRounds, 'Error fetching rounds');
+  const actions = useOrderActions(orders.reload);
+  const refresh = () => {
+    orders.reload();
+    rounds.reload();
+  };
+  return (
+    <AdminPage title="All Orders" notice={actions.notice}>
+      <Toolbar label="Order status">
+        {ORDER_FILTERS.map((name) => (
+          <Button
+            key={name}
+            variant={name === filter ? 'primary' : 'secondary'}
+            aria-pressed={name === filter}
+            onClick={() => setFilter(name)}
+          >
+            {name}
+          </Button>
+        ))}
+        <Button variant="secondary" onClick={refresh}>
+          Refresh
+        </Button>
+      </Toolbar>
+      <LoadStatus loading={orders.loading} error={orders.error} />
+      {orders.data !== undefined && (
+        <OrdersTable orders={orders.data} actions={{ ...actions, rounds: rounds.data ?? [] }} />
+      )}
+    </AdminPage>
+  );
 }

@@ -1,6 +1,81 @@
-// '/round_admin' (spec section 2 "Rounds administration"): built by the admin-rounds feature.
-import { TitledPage } from '../../ui/titled-page.tsx';
+// '/round_admin' (product-spec.md section 2 "Rounds administration"): tabs View Rounds, Create
+// Round and Update Round, and Back to Dashboard. A round row opens the round dialog.
+import { useState } from 'react';
+import type { AdminRound } from '#shared/contracts/rounds';
+import { Button } from '../../ui/button.tsx';
+import { AdminPage, LoadStatus, Toolbar } from '../admin/admin-kit.tsx';
+import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { AdminTabs } from './admin-tabs.tsx';
+import { CreateRoundTab } from './create-round-tab.tsx';
+import { ROUND_ERRORS } from './round-errors.ts';
+import { RoundDialog } from './round-dialog.tsx';
+import { loadRounds } from './rounds-api.ts';
+import { RoundsTable } from './rounds-table.tsx';
+import { UpdateRoundTab } from './update-round-tab.tsx';
+
+function useRoundsPage() {
+  const rounds = useAdminLoad(loadRounds, '');
+  const [tab, setTab] = useState('view');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [open, setOpen] = useState<AdminRound | null>(null);
+  const saved = (message: string) => {
+    setNotice(message);
+    setTab('view');
+    rounds.reload();
+  };
+  return { rounds, tab, setTab, notice, setNotice, open, setOpen, saved };
+}
 
 export function RoundAdminPage() {
-  return <TitledPage title="Rounds Administration" backLabel="Back to Dashboard" />;
+  const page = useRoundsPage();
+  const { rounds } = page;
+  // A load failure reads 'Error fetching rounds: <why>' (section 8).
+  const label = ROUND_ERRORS.fetchRounds;
+  const error =
+    rounds.error === null ? null : rounds.error === '' ? label : `${label}: ${rounds.error}`;
+  const view = (
+    <>
+      <Toolbar>
+        <Button variant="secondary" onClick={rounds.reload}>
+          Refresh
+        </Button>
+      </Toolbar>
+      <LoadStatus loading={rounds.loading} error={error} />
+      {rounds.data !== undefined && <RoundsTable rounds={rounds.data} onOpen={page.setOpen} />}
+    </>
+  );
+  return (
+    <AdminPage title="Rounds Administration" backLabel="Back to Dashboard" notice={page.notice}>
+      <AdminTabs
+        label="Rounds"
+        value={page.tab}
+        onValueChange={(value) => {
+          page.setNotice(null);
+          page.setTab(value);
+        }}
+        tabs={[
+          { value: 'view', label: 'View Rounds', content: view },
+          {
+            value: 'create',
+            label: 'Create Round',
+            content: <CreateRoundTab onCreated={page.saved} />,
+          },
+          {
+            value: 'update',
+            label: 'Update Round',
+            content: <UpdateRoundTab onUpdated={page.saved} />,
+          },
+        ]}
+      />
+      {page.open !== null && (
+        <RoundDialog
+          key={page.open.roundId}
+          roundId={page.open.roundId}
+          title={page.open.title}
+          onClose={() => page.setOpen(null)}
+          onChanged={rounds.reload}
+        />
+      )}
+    </AdminPage>
+  );
 }

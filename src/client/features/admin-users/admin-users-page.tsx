@@ -1,6 +1,64 @@
-// '/admin/users' (spec section 2 "Admin users"): built by the admin-users feature.
-import { TitledPage } from '../../ui/titled-page.tsx';
+// '/admin/users' (product-spec.md section 2 "Admin users"): the users table and its actions,
+// the 'Add New User' form, the Update form and the subrole form. A write's message shows on
+// the page; a refusal is an alert (section 8).
+import { useState } from 'react';
+import type { AdminUser } from '#shared/contracts/admin-users';
+import { Button } from '../../ui/button.tsx';
+import { AdminPage, LoadStatus, Toolbar } from '../admin/admin-kit.tsx';
+import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { confirmDeleteUser, promptResetPassword } from './account-actions.ts';
+import { AddUserModal } from './add-user-modal.tsx';
+import { SubroleModal } from './subrole-modal.tsx';
+import { UpdateUserModal } from './update-user-modal.tsx';
+import { loadUsers } from './users-api.ts';
+import { UsersTable } from './users-table.tsx';
+
+type Editing = { form: 'update' | 'subrole'; user: AdminUser } | null;
 
 export function AdminUsersPage() {
-  return <TitledPage title="Manage Users" backLabel="Go Back" />;
+  const users = useAdminLoad(loadUsers, 'Failed to load users');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const done = (message: string | null) => {
+    if (message === null) return;
+    setNotice(message);
+    setEditing(null);
+    users.reload();
+  };
+  const actions = {
+    onDelete: (user: AdminUser) => void confirmDeleteUser(user).then(done),
+    onResetPassword: (user: AdminUser) => void promptResetPassword(user).then(done),
+    onUpdate: (user: AdminUser) => setEditing({ form: 'update', user }),
+    onSubrole: (user: AdminUser) => setEditing({ form: 'subrole', user }),
+  };
+  return (
+    <AdminPage title="Manage Users" notice={notice}>
+      <Toolbar>
+        <Button onClick={() => setAdding(true)}>Add New User</Button>
+        <Button variant="secondary" onClick={users.reload}>
+          Refresh
+        </Button>
+      </Toolbar>
+      <LoadStatus loading={users.loading} error={users.error} />
+      {users.data !== undefined && <UsersTable users={users.data} actions={actions} />}
+      <AddUserModal open={adding} onClose={() => setAdding(false)} onCreated={users.reload} />
+      {editing?.form === 'update' && (
+        <UpdateUserModal
+          key={editing.user.userId}
+          user={editing.user}
+          onClose={() => setEditing(null)}
+          onUpdated={done}
+        />
+      )}
+      {editing?.form === 'subrole' && (
+        <SubroleModal
+          key={editing.user.userId}
+          user={editing.user}
+          onClose={() => setEditing(null)}
+          onUpdated={done}
+        />
+      )}
+    </AdminPage>
+  );
 }

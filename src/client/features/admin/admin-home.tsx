@@ -1,11 +1,11 @@
-// '/' for an admin (spec section 2 "Admin home"): the tool cards (the alerts panel comes with
-// the admin-console issue).
+// '/' for an admin (spec section 2 "Admin home"): the tool cards and the alerts panel.
 import { useLogout } from '../../session/use-logout.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { AppHeader } from '../../ui/app-header.tsx';
 import { Button } from '../../ui/button.tsx';
 import { CardGrid, LinkCard, PageTitle } from '../../ui/dashboard.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
+import { AlertsPanel } from './alerts-panel.tsx';
 
 export function AdminHome() {
   const user = useSessionUser();
@@ -33,6 +33,7 @@ export function AdminHome() {
         <LinkCard to="/round_admin" title="Manage Round" text="Rounds, lotteries, sign-ups." />
         <LinkCard to="/admin/feedback" title="View Feedback" text="What people told us." />
       </CardGrid>
+      <AlertsPanel />
     </PageLayout>
   );
 }

@@ -1,0 +1,107 @@
+// The inventory table with the stock status of each item and of each of its sizes (product-spec
+// section 4: 0 is Out, under 5 is Low, otherwise Fine), and an Update button per row that opens
+// the Update Item drawer on that item.
+import type { CargoItem } from '#shared/contracts/cargo';
+import { cargoImagePath } from '#shared/contracts/cargo';
+import { stockStatus, type StockStatus } from '#shared/rules/stock-status';
+import { getApiBaseUrl } from '../../api/base-url.ts';
+import { Button } from '../../ui/button.tsx';
+import { orDash } from '../admin/admin-format.ts';
+import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../admin/admin-kit.tsx';
+import styles from './cargo-admin.module.css';
+
+const COLUMNS = [
+  'ID',
+  'Name',
+  'Total',
+  'Status',
+  'Sizes',
+  'Category',
+  'Description',
+  'Image',
+  'Actions',
+] as const;
+
+const STATUS_CLASS: Record<StockStatus, string | undefined> = {
+  Out: adminStyles.statusOut,
+  Low: adminStyles.statusLow,
+  Fine: adminStyles.statusFine,
+};
+
+export function Status({ quantity }: { quantity: number }) {
+  const status = stockStatus(quantity);
+  return <span className={`${adminStyles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>;
+}
+
+function Sizes({ sizes }: { sizes: Record<string, number> }) {
+  const entries = Object.entries(sizes);
+  if (entries.length === 0) return <>—</>;
+  return (
+    <ul className={styles.sizeList} aria-label="Sizes">
+      {entries.map(([size, quantity]) => (
+        <li key={size}>
+          {size}: {quantity} <Status quantity={quantity} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Thumb({ imageId, name }: { imageId: string | null; name: string }) {
+  if (imageId === null) return <span className={styles.noImage}>No Image</span>;
+  return (
+    <img
+      className={styles.thumb}
+      src={getApiBaseUrl() + cargoImagePath(imageId, 'thumb')}
+      alt={`Picture of ${name}`}
+      width={48}
+      height={48}
+      loading="lazy"
+    />
+  );
+}
+
+interface InventoryTableProps {
+  items: CargoItem[];
+  onUpdate: (item: CargoItem) => void;
+}
+
+export function InventoryTable({ items, onUpdate }: InventoryTableProps) {
+  if (items.length === 0) return <EmptyText>No items in the inventory.</EmptyText>;
+  return (
+    <AdminTable caption="Inventory">
+      <HeaderRow columns={COLUMNS} />
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            <td>{item.id}</td>
+            <th scope="row">{item.name}</th>
+            <td>{item.quantity}</td>
+            <td>
+              <Status quantity={item.quantity} />
+            </td>
+            <td>
+              <Sizes sizes={item.sizeQuantities} />
+            </td>
+            <td>{orDash(item.category)}</td>
+            <td className={adminStyles.wide}>{orDash(item.description)}</td>
+            <td>
+              <Thumb imageId={item.imageId} name={item.name} />
+            </td>
+            <td>
+              <div className={adminStyles.actions}>
+                <Button
+                  variant="secondary"
+                  onClick={() => onUpdate(item)}
+                  aria-label={`Update ${item.name}`}
+                >
+                  Update
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </AdminTable>
+  );
+}

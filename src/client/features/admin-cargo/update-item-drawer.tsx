@@ -1,0 +1,114 @@
+// 'Update Item' (product-spec.md sections 5 and 7 "Cargo"): first the Item ID ('Enter Item ID
+// to update' when blank), then the item's fields filled in from the inventory, and an optional
+// new picture. Fields go as JSON (PUT /api/cargo/items/{id}), the picture as multipart
+// (PUT …/{id}?image). The server's refusal shows inline; its success message on the page.
+import { useId, useState } from 'react';
+import type { CargoItem } from '#shared/contracts/cargo';
+import { validateCargoItemId } from '#shared/rules/validation';
+import { Button } from '../../ui/button.tsx';
+import { ErrorMessage } from '../../ui/form-message.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { errorText } from '../admin/admin-errors.ts';
+import { replaceImage, updateItem } from './cargo-api.ts';
+import { formOfItem, updatePayload, type ItemForm } from './item-form.ts';
+import { ItemFields } from './item-fields.tsx';
+import { SideDrawer } from './side-drawer.tsx';
+
+export const ITEM_NOT_FOUND = 'No item with this ID in the inventory.';
+
+interface UpdateItemDrawerProps {
+  items: readonly CargoItem[];
+  /** Opened from a row: that item, already chosen. */
+  initial: CargoItem | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
+
+interface Editing {
+  id: number;
+  form: ItemForm;
+}
+
+async function save(editing: Editing, image: File | null): Promise<string> {
+  const saved = await updateItem(editing.id, updatePayload(editing.form));
+  if (image === null) return saved.message;
+  return (await replaceImage(editing.id, image)).message;
+}
+
+/** Mounted while open. */
+export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateItemDrawerProps) {
+  const formId = useId();
+  const [itemId, setItemId] = useState(initial === null ? '' : String(initial.id));
+  const [editing, setEditing] = useState<Editing | null>(() =>
+    initial === null ? null : { id: initial.id, form: formOfItem(initial) },
+  );
+  const [image, setImage] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = () => {
+    const invalid = validateCargoItemId(itemId);
+    if (invalid !== null) return setError(invalid);
+    const item = items.find((candidate) => String(candidate.id) === itemId.trim());
+    if (item === undefined) return setError(ITEM_NOT_FOUND);
+    setError(null);
+    setEditing({ id: item.id, form: formOfItem(item) });
+  };
+  const submit = async () => {
+    if (editing === null || String(editing.id) !== itemId.trim()) return choose();
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await save(editing, image));
+    } catch (failure) {
+      setError(errorText(failure, 'Failed to update the item.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <SideDrawer
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title="Update Item"
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {editing === null ? 'Load Item' : 'Update Item'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          label="Item ID"
+          inputMode="numeric"
+          value={itemId}
+          onChange={(value) => {
+            setItemId(value);
+            if (editing !== null && String(editing.id) !== value.trim()) setEditing(null);
+          }}
+        />
+        {editing !== null && (
+          <ItemFields
+            form={editing.form}
+            onChange={(form) => setEditing({ ...editing, form })}
+            imageLabel="Replace image"
+            onImage={setImage}
+          />
+        )}
+        <ErrorMessage text={error} />
+      </form>
+    </SideDrawer>
+  );
+}

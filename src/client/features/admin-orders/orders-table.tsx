@@ -1,0 +1,96 @@
+// The All Orders table: a row per order item with order id, status, item, quantity, time,
+// user id, address, phone, note, type and round; Cancel (PENDING or PROCESSING only) and the
+// round select on the order's first row.
+import type { OrderReply } from '#shared/contracts/orders';
+import type { AdminRound } from '#shared/contracts/rounds';
+import { Button } from '../../ui/button.tsx';
+import { formatTime, orDash } from '../admin/admin-format.ts';
+import { AdminTable, adminStyles as styles, EmptyText, HeaderRow } from '../admin/admin-kit.tsx';
+import { isOpen } from './admin-orders-api.ts';
+import { orderRows, ordererText, type OrderRow } from './order-rows.ts';
+import { RoundSelect } from './round-select.tsx';
+
+const COLUMNS = [
+  'Order ID',
+  'Status',
+  'Item',
+  'Quantity',
+  'Time',
+  'User ID',
+  'Address',
+  'Phone',
+  'Note',
+  'Type',
+  'Round',
+  'Actions',
+] as const;
+
+export interface OrderActions {
+  rounds: readonly AdminRound[];
+  busy: number | null;
+  onCancel: (order: OrderReply) => void;
+  onMove: (order: OrderReply, roundId: number | null) => void;
+}
+
+/**
+ * Cancel and the round select, on the order's first row while it is open. The column stays in
+ * view on a wide screen while the others scroll (the table is wider than any laptop).
+ */
+function ActionCell({ row, actions }: { row: OrderRow; actions: OrderActions }) {
+  const { order } = row;
+  if (!row.first || !isOpen(order.status)) return <td className={styles.stickyEnd} />;
+  const busy = actions.busy === order.orderId;
+  return (
+    <td className={styles.stickyEnd}>
+      <div className={styles.actions}>
+        <Button variant="danger" disabled={busy} onClick={() => actions.onCancel(order)}>
+          Cancel
+        </Button>
+        <RoundSelect
+          orderId={order.orderId}
+          roundId={order.roundId}
+          rounds={actions.rounds}
+          disabled={busy}
+          onMove={(roundId) => actions.onMove(order, roundId)}
+        />
+      </div>
+    </td>
+  );
+}
+
+function OrderTableRow({ row, actions }: { row: OrderRow; actions: OrderActions }) {
+  const { order } = row;
+  return (
+    <tr data-order-id={order.orderId}>
+      <td>{order.orderId}</td>
+      <td>{order.status}</td>
+      <td>
+        <span className={styles.nowrap}>{orDash(row.itemName)}</span>
+        {row.isCustom && <em className={styles.nowrap}> (custom)</em>}
+      </td>
+      <td>{orDash(row.quantity)}</td>
+      <td className={styles.nowrap}>{formatTime(order.requestTime)}</td>
+      <td className={styles.nowrap}>{ordererText(order)}</td>
+      <td className={styles.wide}>{order.deliveryAddress}</td>
+      <td className={styles.nowrap}>{orDash(order.phoneNumber)}</td>
+      <td className={styles.wide}>{orDash(order.notes)}</td>
+      <td>{order.orderType}</td>
+      <td>{orDash(order.roundId)}</td>
+      <ActionCell row={row} actions={actions} />
+    </tr>
+  );
+}
+
+export function OrdersTable({ orders, actions }: { orders: OrderReply[]; actions: OrderActions }) {
+  if (orders.length === 0) return <EmptyText>No orders.</EmptyText>;
+  return (
+    <AdminTable caption="Orders">
+      <HeaderRow columns={COLUMNS} stickyLast />
+      <tbody>
+        {orderRows(orders).map((row) => (
+          <OrderTableRow key={row.key} row={row} actions={actions} />
+        ))}
+      </tbody>
+    </AdminTable>
+  );
+}

@@ -1,0 +1,66 @@
+// The round dialog's Run Lottery tab: fills the free slots from the waitlist
+// (POST /api/admin/rounds/{id}/lottery) and shows who was selected ('Error running lottery').
+import { useState } from 'react';
+import type { AdminRound, SelectedVolunteer } from '#shared/contracts/rounds';
+import { Button } from '../../ui/button.tsx';
+import { SuccessMessage } from '../../ui/form-message.tsx';
+import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
+import { runLottery } from './rounds-api.ts';
+import styles from './rounds.module.css';
+
+interface Result {
+  message: string;
+  selected: SelectedVolunteer[];
+}
+
+function nameOf(volunteer: SelectedVolunteer): string {
+  const name = [volunteer.firstName, volunteer.lastName].filter(
+    (part) => part !== null && part !== '',
+  );
+  return name.length === 0 ? volunteer.username : `${name.join(' ')} (${volunteer.username})`;
+}
+
+export function LotteryTab({ round, onChanged }: { round: AdminRound; onChanged: () => void }) {
+  const [result, setResult] = useState<Result | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const reply = await runLottery(round.roundId);
+      setResult({ message: reply.message, selected: reply.selectedVolunteers });
+      onChanged();
+    } catch (error) {
+      alertRoundError(ROUND_ERRORS.lottery, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <p>
+        Free slots: {round.availableSlots}. Waitlisted: {round.waitlistedCount}. The lottery fills
+        the free slots from the waitlist at random.
+      </p>
+      <div className={styles.runLottery}>
+        <Button onClick={() => void run()} disabled={busy}>
+          Run Lottery
+        </Button>
+      </div>
+      {result !== null && (
+        <section aria-label="Lottery result">
+          <SuccessMessage text={result.message} />
+          {result.selected.length > 0 && (
+            <>
+              <h3>Selected volunteers</h3>
+              <ul className={styles.selected}>
+                {result.selected.map((volunteer) => (
+                  <li key={volunteer.signupId}>{nameOf(volunteer)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+// The dialog a round row opens (product-spec.md section 2 "Rounds administration"): tabs
+// Details, Run Lottery and Manage Sign-ups, plus Close. What an action says shows at the top;
+// every change also reloads the rounds list behind (its counts and status).
+import { useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { Button } from '../../ui/button.tsx';
+import { SuccessMessage } from '../../ui/form-message.tsx';
+import { AdminTabs } from './admin-tabs.tsx';
+import { DetailsTab } from './details-tab.tsx';
+import { LotteryTab } from './lottery-tab.tsx';
+import { SignupsTab } from './signups-tab.tsx';
+import { useRoundDetail } from './use-round-detail.ts';
+import styles from './rounds.module.css';
+
+interface RoundDialogProps {
+  roundId: number;
+  title: string;
+  onClose: () => void;
+  onChanged: () => void;
+}
+
+/** Mounted while open (keyed by the round). */
+export function RoundDialog({ roundId, title, onClose, onChanged }: RoundDialogProps) {
+  const [tab, setTab] = useState('details');
+  const [notice, setNotice] = useState<string | null>(null);
+  const { detail, reload } = useRoundDetail(roundId, onClose);
+  const changed = (message?: string) => {
+    if (message !== undefined) setNotice(message);
+    reload();
+    onChanged();
+  };
+  const round = detail?.round;
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog} aria-describedby={undefined}>
+          <Dialog.Title className={styles.dialogTitle}>{round?.title ?? title}</Dialog.Title>
+          <SuccessMessage text={notice} />
+          {round === undefined || detail === null ? (
+            <p role="status">Loading…</p>
+          ) : (
+            <AdminTabs
+              label="Round"
+              value={tab}
+              onValueChange={(value) => {
+                setNotice(null);
+                setTab(value);
+              }}
+              tabs={[
+                {
+                  value: 'details',
+                  label: 'Details',
+                  content: <DetailsTab round={round} onChanged={changed} />,
+                },
+                {
+                  value: 'lottery',
+                  label: 'Run Lottery',
+                  content: <LotteryTab round={round} onChanged={() => changed()} />,
+                },
+                {
+                  value: 'signups',
+                  label: 'Manage Sign-ups',
+                  content: <SignupsTab signups={detail.signups} onChanged={changed} />,
+                },
+              ]}
+            />
+          )}
+          <div className={styles.dialogActions}>
+            <Dialog.Close asChild>
+              <Button variant="secondary">Close</Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,89 @@
+// 'Add New User' (product-spec.md section 7: POST /api/admin/user/create): after success the
+// generated password is shown once, so the admin can hand it over; it is never shown again.
+import { useId, useState } from 'react';
+import type { CreateUserReply } from '#shared/contracts/admin-users';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { alertFailure } from '../admin/admin-errors.ts';
+import { UserFormFields } from './user-form-fields.tsx';
+import { createUser, EMPTY_USER_FORM, type UserForm } from './users-api.ts';
+import styles from './admin-users.module.css';
+
+interface AddUserModalProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: () => void;
+}
+
+function CreatedNote({ created }: { created: CreateUserReply }) {
+  return (
+    <div role="status" className={styles.created}>
+      <p>
+        {created.message}: <strong>{created.username}</strong>
+      </p>
+      <p>
+        Generated password: <code className={styles.password}>{created.generatedPassword}</code>
+      </p>
+      <p className={styles.hint}>It is shown only this once: give it to the user now.</p>
+    </div>
+  );
+}
+
+export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
+  const formId = useId();
+  const [form, setForm] = useState<UserForm>(EMPTY_USER_FORM);
+  const [created, setCreated] = useState<CreateUserReply | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setForm(EMPTY_USER_FORM);
+    setCreated(null);
+    onClose();
+  };
+  const submit = async () => {
+    setBusy(true);
+    try {
+      setCreated(await createUser(form));
+      onCreated();
+    } catch (error) {
+      alertFailure(error, 'Failed to create the user.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const actions =
+    created === null ? (
+      <>
+        <Button variant="secondary" onClick={close}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} disabled={busy}>
+          Create User
+        </Button>
+      </>
+    ) : (
+      <Button onClick={close}>Done</Button>
+    );
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title="Add New User"
+      actions={actions}
+    >
+      {created === null ? (
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <UserFormFields form={form} onChange={setForm} />
+        </form>
+      ) : (
+        <CreatedNote created={created} />
+      )}
+    </Modal>
+  );
+}

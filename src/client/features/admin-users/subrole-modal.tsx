@@ -1,0 +1,85 @@
+// The subrole form (product-spec.md section 2 "Admin users"): REGULAR, TEAM_LEAD or CLINICIAN,
+// optional notes, 'Submit Subrole Update' and Cancel. Without a user id it alerts
+// 'User ID is missing' (section 5) and sends nothing.
+import { useId, useState } from 'react';
+import {
+  ADMIN_USER_LIMITS,
+  ADMIN_USER_MESSAGES,
+  volunteerSubRoleSchema,
+  type AdminUser,
+  type VolunteerSubRoleName,
+} from '#shared/contracts/admin-users';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { alertFailure } from '../admin/admin-errors.ts';
+import { SelectField, TextAreaField } from '../admin/fields.tsx';
+import { updateSubrole } from './users-api.ts';
+
+interface SubroleModalProps {
+  user: AdminUser;
+  onClose: () => void;
+  onUpdated: (message: string) => void;
+}
+
+export function SubroleModal({ user, onClose, onUpdated }: SubroleModalProps) {
+  const formId = useId();
+  const [subrole, setSubrole] = useState<VolunteerSubRoleName>(user.volunteerSubRole ?? 'REGULAR');
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    // The id comes from the server's list; the spec's guard stays for a row without one.
+    if (!Number.isInteger(user.userId)) {
+      window.alert(ADMIN_USER_MESSAGES.userIdMissing);
+      return;
+    }
+    setBusy(true);
+    try {
+      onUpdated(await updateSubrole(user.userId, subrole, notes));
+    } catch (error) {
+      alertFailure(error, 'Failed to update the subrole.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title="Update Subrole"
+      description={`Volunteer ${user.username}`}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            Submit Subrole Update
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <SelectField
+          label="Subrole"
+          value={subrole}
+          onChange={(value) => setSubrole(volunteerSubRoleSchema.parse(value))}
+          options={volunteerSubRoleSchema.options}
+        />
+        <TextAreaField
+          label="Notes"
+          optional
+          value={notes}
+          onChange={setNotes}
+          maxLength={ADMIN_USER_LIMITS.notes}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+// Texts the admin tables show for the server's values.
+
+/** A date-time from the server (ISO, UTC) in the admin's local time. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}
+
+export function orDash(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}

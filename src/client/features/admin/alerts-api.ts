@@ -1,0 +1,12 @@
+// GET /api/admin/alerts: what the admin home's alerts panel counts.
+import { apiGet } from '../../api/api-client.ts';
+import {
+  ADMIN_ALERTS_PATH,
+  adminAlertsReply,
+  type AdminAlertsReply,
+} from '#shared/contracts/admin-alerts';
+import { adminHeaders } from './admin-identity.ts';
+
+export function loadAlerts(): Promise<AdminAlertsReply> {
+  return apiGet(ADMIN_ALERTS_PATH, { headers: adminHeaders(), schema: adminAlertsReply });
+}

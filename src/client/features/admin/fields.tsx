@@ -1,0 +1,95 @@
+// Form fields the admin forms need beyond ui/text-field: a select and a text area, with the same
+// label-as-accessible-name rule and look.
+import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import styles from '../../ui/field.module.css';
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly string[];
+  optional?: boolean;
+}
+
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  optional,
+  ...rest
+}: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <FieldLabel htmlFor={id} optional={optional}>
+        {label}
+      </FieldLabel>
+      <select
+        id={id}
+        className={styles.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...rest}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option === '' ? '—' : option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface TextAreaFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  optional?: boolean;
+  rows?: number;
+  maxLength?: number;
+}
+
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  optional,
+  rows = 3,
+  maxLength,
+}: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <FieldLabel htmlFor={id} optional={optional}>
+        {label}
+      </FieldLabel>
+      <textarea
+        id={id}
+        className={styles.input}
+        value={value}
+        rows={rows}
+        maxLength={maxLength}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function FieldLabel({
+  htmlFor,
+  optional,
+  children,
+}: {
+  htmlFor: string;
+  optional?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className={styles.label} htmlFor={htmlFor}>
+      {children}
+      {optional === true && <span className={styles.optional}> (optional)</span>}
+    </label>
+  );
+}

@@ -1,0 +1,85 @@
+// The guest's cart: first name, last name, email, phone, delivery address and notes (spec
+// sections 2 and 5 "Cart placement").
+import { ORDER_LIMITS } from '#shared/contracts/orders';
+import { validateGuestOrder } from '#shared/rules/validation';
+import { TextField } from '../../ui/text-field.tsx';
+import { CartDialog } from './cart-dialog.tsx';
+import { guestOrderAction, itemsOf, type GuestFields } from './order-actions.ts';
+import { TextAreaField } from './text-area-field.tsx';
+import type { Fields } from './use-fields.ts';
+import { useCart } from './use-cart.ts';
+import { usePlaceOrder, type Placed } from './use-place-order.ts';
+
+export const EMPTY_GUEST_FIELDS: GuestFields = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  deliveryAddress: '',
+  notes: '',
+};
+
+interface GuestCartProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  form: Fields<GuestFields>;
+  onPlaced: (placed: Placed) => void;
+}
+
+export function GuestCart({ open, onOpenChange, form, onPlaced }: GuestCartProps) {
+  const lines = useCart('guest');
+  const { fields, set, setFields } = form;
+  const order = usePlaceOrder(
+    'guest',
+    (placed) => {
+      // A shared device: the next guest starts with an empty form.
+      setFields(EMPTY_GUEST_FIELDS);
+      onPlaced(placed);
+    },
+    // The order ID is shown from the outbox row ('Current Order'), now or after a reload.
+    { keepSent: true },
+  );
+  const onPlace = () =>
+    void order.place(validateGuestOrder({ items: itemsOf(lines), ...fields }), (location) =>
+      guestOrderAction(lines, fields, location),
+    );
+  const text = (label: string, name: keyof GuestFields, extra: object = {}) => (
+    <TextField label={label} value={fields[name]} onChange={set(name)} {...extra} />
+  );
+  return (
+    <CartDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) order.clearError();
+        onOpenChange(next);
+      }}
+      owner="guest"
+      lines={lines}
+      error={order.error}
+      busy={order.busy}
+      onPlace={onPlace}
+    >
+      {text('First Name', 'firstName', {
+        autoComplete: 'given-name',
+        maxLength: ORDER_LIMITS.name,
+      })}
+      {text('Last Name', 'lastName', { autoComplete: 'family-name', maxLength: ORDER_LIMITS.name })}
+      {text('Email', 'email', {
+        type: 'email',
+        autoComplete: 'email',
+        maxLength: ORDER_LIMITS.email,
+      })}
+      {text('Phone', 'phone', { type: 'tel', autoComplete: 'tel', maxLength: ORDER_LIMITS.phone })}
+      {text('Delivery Address', 'deliveryAddress', {
+        autoComplete: 'street-address',
+        maxLength: ORDER_LIMITS.deliveryAddress,
+      })}
+      <TextAreaField
+        label="Notes"
+        value={fields.notes}
+        onChange={set('notes')}
+        maxLength={ORDER_LIMITS.notes}
+      />
+    </CartDialog>
+  );
+}

@@ -1,0 +1,92 @@
+// One order of the history (spec section 2 "Order History"): Order ID, Address, Notes,
+// Request Time, Total Items, the items, and 'Cancel Order' while it can still be cancelled.
+// An order placed on this device and not answered yet says so instead of an order ID.
+import { useId } from 'react';
+import { useOnline } from '../../offline/hooks.ts';
+import type { OutboxRow } from '../../offline/types.ts';
+import { Button } from '../../ui/button.tsx';
+import { QUEUED_TEXT } from '../outbox/status-texts.ts';
+import type { HistoryEntry } from './history-data.ts';
+import styles from './orders.module.css';
+
+export const WAITING_TO_SEND = 'Waiting to send';
+export const SENDING = 'Sending…';
+export const SENT = 'Sent';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function requestTimeText(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : timeFormat.format(time);
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function LocalState({ row }: { row: OutboxRow | null }) {
+  const online = useOnline();
+  if (row === null || row.status === 'done') return <span className={styles.badge}>{SENT}</span>;
+  if (row.status === 'sending') return <span className={styles.badge}>{SENDING}</span>;
+  const tried = !online || row.attempts > 0;
+  return (
+    <>
+      <span className={`${styles.badge} ${styles.waiting}`}>{WAITING_TO_SEND}</span>
+      {tried && <span className={styles.note}>{QUEUED_TEXT}</span>}
+    </>
+  );
+}
+
+interface OrderCardProps {
+  entry: HistoryEntry;
+  onCancel: () => void;
+}
+
+export function OrderCard({ entry, onCancel }: OrderCardProps) {
+  const id = useId();
+  const { order } = entry;
+  const local = order.orderId === null;
+  const title = local ? 'New order' : `Order #${order.orderId}`;
+  const total = order.orderItems.reduce((sum, i) => sum + i.quantity, 0);
+  const cancellable = order.status === 'PENDING' || order.status === 'PROCESSING';
+  return (
+    <li>
+      <article className={`${styles.card} ${local ? styles.local : ''}`} aria-labelledby={id}>
+        <div className={styles.cardHead}>
+          <h2 id={id}>{title}</h2>
+          {local ? (
+            <LocalState row={entry.sending} />
+          ) : (
+            <span className={styles.badge}>{order.status}</span>
+          )}
+        </div>
+        <dl className={styles.fields}>
+          <Field label="Order ID">{order.orderId ?? '—'}</Field>
+          <Field label="Address">{order.deliveryAddress}</Field>
+          <Field label="Notes">{order.notes ?? '—'}</Field>
+          <Field label="Request Time">
+            <time dateTime={order.requestTime}>{requestTimeText(order.requestTime)}</time>
+          </Field>
+          <Field label="Total Items">{total}</Field>
+        </dl>
+        <ul className={styles.items} aria-label="Items">
+          {order.orderItems.map((item, i) => (
+            <li key={`${item.itemName}-${i}`}>
+              {item.itemName} × {item.quantity}
+            </li>
+          ))}
+        </ul>
+        {cancellable && (
+          <Button variant="danger" onClick={onCancel}>
+            Cancel Order
+          </Button>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,15 @@
+// Ids in paths: the one wire rule of src/shared/contracts/ids.ts (bodies and queries use its zod
+// wireId), as a 400 naming the parameter before any lookup.
+import { ID_RULE, idFromWire } from '#shared/contracts/ids';
+import { badRequest } from '../errors.ts';
+
+/** The named path parameter as an id. */
+export function pathId(params: unknown, field: string): number {
+  const value =
+    params !== null && typeof params === 'object'
+      ? (params as Record<string, unknown>)[field]
+      : undefined;
+  const id = idFromWire(value);
+  if (id === undefined) throw badRequest(`${field}: ${ID_RULE}`);
+  return id;
+}

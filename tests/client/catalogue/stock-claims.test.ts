@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { CargoItem } from '#shared/contracts/cargo';
+import type { OutboxRow } from '#client/offline/types';
+import { ORDER_KINDS } from '#client/offline/orders-outbox';
+import {
+  claimedLines,
+  payloadLines,
+  subtractClaims,
+} from '../../../src/client/features/catalogue/stock-claims.ts';
+
+function item(id: number, name: string, quantity: number, sizes: Record<string, number> = {}) {
+  return {
+    id,
+    name,
+    description: null,
+    category: null,
+    quantity,
+    imageId: null,
+    sizeQuantities: sizes,
+  } satisfies CargoItem;
+}
+
+function row(status: OutboxRow['status'], items: unknown, extra: Partial<OutboxRow> = {}) {
+  return {
+    seq: 1,
+    kind: ORDER_KINDS.create,
+    label: 'Order',
+    method: 'POST',
+    path: '/api/orders/create',
+    payload: { items },
+    entityKey: null,
+    ownerUserId: 1,
+    idempotencyKey: 'k',
+    status,
+    attempts: 0,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    lastAttemptAt: null,
+    lastError: null,
+    verdict: null,
+    changes: [],
+    undo: [],
+    ...extra,
+  } satisfies OutboxRow;
+}
+
+describe('stock claimed by this device', () => {
+  const lines = [{ itemName: 'Gauze', quantity: 2 }];
+
+  it('counts queued and sending orders, and sent ones the catalogue copy is older than', () => {
+    const before = '2026-01-01T09:00:00.000Z';
+    const after = '2026-01-01T11:00:00.000Z';
+    expect(claimedLines([row('queued', lines)], after)).toEqual(lines);
+    expect(claimedLines([row('sending', lines)], after)).toEqual(lines);
+    expect(claimedLines([row('done', lines)], before)).toEqual(lines);
+    expect(claimedLines([row('done', lines)], after)).toEqual([]);
+    expect(claimedLines([row('rejected', lines)], before)).toEqual([]);
+    expect(claimedLines([row('queued', lines, { kind: ORDER_KINDS.cancel })], null)).toEqual([]);
+  });
+
+  it('reads only well-formed lines from a payload', () => {
+    expect(
+      payloadLines({
+        items: [
+          { itemName: 'A', quantity: 1 },
+          { itemName: '', quantity: 1 },
+        ],
+      }),
+    ).toEqual([{ itemName: 'A', quantity: 1 }]);
+    expect(payloadLines(null)).toEqual([]);
+    expect(payloadLines({ items: 'nope' })).toEqual([]);
+  });
+
+  it('takes sized, unsized and whole-name lines off the way the server resolves them', () => {
+    const catalogue = [
+      item(1, 'Socks', 13, { S: 3, M: 10 }),
+      item(2, 'Gloves (nitrile)', 5),
+      item(3, 'Gauze', 1),
+    ];
+    const result = subtractClaims(catalogue, [
+      { itemName: 'socks (s)', quantity: 2 },
+      { itemName: 'Gloves (nitrile)', quantity: 1 },
+      { itemName: 'Gauze', quantity: 4 },
+      { itemName: 'Thermal blanket', quantity: 9 },
+      { itemName: 'Socks (XL)', quantity: 1 },
+    ]);
+    expect(result.map((i) => [i.quantity, i.sizeQuantities])).toEqual([
+      [11, { S: 1, M: 10 }],
+      [4, {}],
+      [0, {}],
+    ]);
+    // The device copy itself is left as it was.
+    expect(catalogue[0]?.sizeQuantities).toEqual({ S: 3, M: 10 });
+  });
+});

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+// '/orderhistory' against a real server (spec sections 2, 5 and 8 "Order History"): the
+// client's orders, 'Failed to load orders.', the 'Failed to cancel order.' alert, the guest's
+// message, and an order still waiting on the device taken back by 'Cancel Order'.
+import '../offline/support/fake-db.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MESSAGES } from '#shared/rules/validation';
+import { setApiBaseUrl, startSecureSession } from '#client/api/api-client';
+import { getAppDb } from '#client/offline/app-db';
+import { startOfflineEngine } from '#client/offline/engine';
+import { sendOrderAction } from '#client/offline/orders-outbox';
+import { GUEST_USER, setSessionUser } from '#client/session/session-user';
+import { clientOrderAction } from '../../../src/client/features/cart/order-actions.ts';
+import { OrderHistoryPage } from '../../../src/client/features/orders/order-history-page.tsx';
+import type { TestServer } from '../../support/build-app.ts';
+import { createOrderOnRound, createSignedInUser } from '../../support/factories.ts';
+import { sendLoginCookie } from '../support/browser-cookie.ts';
+import { startClientServer } from '../support/client-server.ts';
+import { renderPage } from '../support/render-page.tsx';
+
+const DEAD_SERVER = 'http://127.0.0.1:9';
+const WAIT = { timeout: 10_000 };
+let server: TestServer;
+let stopEngine: () => void;
+const db = () => server.app.ctx.opened.db;
+
+beforeAll(async () => {
+  server = await startClientServer();
+  await startSecureSession();
+  stopEngine = startOfflineEngine();
+});
+
+afterAll(async () => {
+  stopEngine();
+  await server.close();
+});
+
+afterEach(async () => {
+  cleanup();
+  setSessionUser(null);
+  vi.restoreAllMocks();
+  setApiBaseUrl(server.baseUrl);
+  const device = getAppDb();
+  await Promise.all([device.outbox.clear(), device.myOrders.clear(), device.syncMeta.clear()]);
+});
+
+async function signedInClient(withCookie = true) {
+  const client = await createSignedInUser(db(), { role: 'CLIENT', password: null });
+  if (withCookie) sendLoginCookie(client.cookie);
+  setSessionUser({ ...client, userId: client.id, role: 'CLIENT' });
+  return client;
+}
+
+function recordAlerts(): string[] {
+  const alerts: string[] = [];
+  vi.spyOn(window, 'alert').mockImplementation((message?: unknown) => {
+    alerts.push(String(message));
+  });
+  return alerts;
+}
+
+describe('order history', () => {
+  it('shows each order with its fields and items', async () => {
+    const client = await signedInClient();
+    const orderId = await createOrderOnRound(db(), null, {
+      userId: client.id,
+      deliveryAddress: '5 Forbes Ave',
+      notes: 'Blue tent',
+      items: [
+        { itemName: 'Socks (L)', quantity: 2 },
+        { itemName: 'Gauze', quantity: 3 },
+      ],
+    });
+    renderPage('/orderhistory', OrderHistoryPage);
+    const card = await screen.findByRole('article', { name: `Order #${orderId}` }, WAIT);
+    const text = card.textContent;
+    for (const part of ['Order ID', '5 Forbes Ave', 'Blue tent', 'Request Time', 'Socks (L) × 2']) {
+      expect(text).toContain(part);
+    }
+    expect(text).toMatch(/Total Items\s*5/);
+    expect(screen.getByRole('button', { name: 'Back to Home' })).toBeDefined();
+  });
+
+  it("says 'Failed to load orders.' when the server refuses the list", async () => {
+    await signedInClient(false); // no login cookie: the server answers 401
+    renderPage('/orderhistory', OrderHistoryPage);
+    expect((await screen.findByRole('alert', {}, WAIT)).textContent).toBe('Failed to load orders.');
+  });
+
+  it("alerts 'Failed to cancel order.' when the server refuses, and the order stays", async () => {
+    const client = await signedInClient();
+    const orderId = await createOrderOnRound(db(), null, { userId: client.id });
+    const alerts = recordAlerts();
+    renderPage('/orderhistory', OrderHistoryPage);
+    const card = await screen.findByRole('article', { name: `Order #${orderId}` }, WAIT);
+    await db()
+      .updateTable('orders')
+      .set({ status: 'COMPLETED' })
+      .where('id', '=', orderId)
+      .execute();
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    await vi.waitFor(() => expect(alerts).toEqual(['Failed to cancel order.']), WAIT);
+    expect(await screen.findByRole('article', { name: `Order #${orderId}` })).toBeDefined();
+  });
+
+  it('takes back an order still waiting on the device without asking the server', async () => {
+    const client = await signedInClient();
+    setApiBaseUrl(DEAD_SERVER);
+    const items = [{ name: 'Gauze', quantity: 1 }];
+    const fields = { deliveryAddress: 'Bridge', phoneNumber: '555', notes: 'Tent' };
+    const outcome = await sendOrderAction(clientOrderAction(client.id, items, fields, null));
+    expect(outcome.kind).toBe('queued');
+    renderPage('/orderhistory', OrderHistoryPage);
+    const card = await screen.findByRole('article', { name: 'New order' }, WAIT);
+    expect(within(card).getByText('Waiting to send')).toBeDefined();
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    await screen.findByText('You have no orders yet.', {}, WAIT);
+    // Nothing is left to send, and nothing reached the server.
+    expect(await getAppDb().outbox.count()).toBe(0);
+    const orders = await db()
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', client.id)
+      .execute();
+    expect(orders).toEqual([]);
+  });
+
+  it('tells a guest that order history is not available', async () => {
+    setSessionUser(GUEST_USER);
+    renderPage('/orderhistory', OrderHistoryPage);
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.orderHistoryGuest);
+  });
+});

@@ -1,0 +1,172 @@
+// The volunteer dashboard (issue 5 "Show"; spec section 2 "Volunteer dashboard"), on the
+// production build against the real server: a volunteer finds a round through the calendar
+// (its day highlighted, 'Rounds on the date'), signs up, sees it green in 'My Upcoming
+// Rounds', opens 'View Details' and cancels ('Cancel Signup'); and completes an assigned order,
+// which moves under 'Completed Orders' with its Completed badge. The database is checked at
+// each step.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PHONE, screenshot } from '../support/chromium.ts';
+import { createUser, uniqueUsername } from '../support/e2e-server.ts';
+import { createOrderOnRound, createSignup, createTestRound } from '../support/factories.ts';
+import { useE2e } from './helpers/harness.ts';
+import { gone, shown } from './helpers/waits.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { Dialog, GREEN, VolunteerDashboard } from './pages/volunteer-dashboard.ts';
+
+const e2e = useE2e();
+const db = () => e2e.server.db;
+const PASSWORD = 'gauze12345';
+
+/** Tomorrow at 12:00 UTC (future, and the same calendar day in UTC and here). */
+function tomorrowNoon(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 12));
+}
+
+async function aRound(start: Date, maxParticipants = 5) {
+  const id = await createTestRound(db(), {
+    startsInMs: start.getTime() - Date.now(),
+    maxParticipants,
+  });
+  const { title } = await db()
+    .selectFrom('rounds')
+    .select('title')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { id, title };
+}
+
+async function signupsOf(roundId: number) {
+  return db()
+    .selectFrom('round_signups')
+    .select(['user_id', 'status'])
+    .where('round_id', '=', roundId)
+    .execute();
+}
+
+async function orderStatus(orderId: number) {
+  const row = await db()
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}
+
+async function logInAsVolunteer(page: Page, prefix: string) {
+  const username = uniqueUsername(prefix);
+  const user = await createUser(db(), { username, role: 'VOLUNTEER', password: PASSWORD });
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logInAs(username, PASSWORD);
+  const dashboard = new VolunteerDashboard(page);
+  await shown(dashboard.welcome(username));
+  return { user, dashboard };
+}
+
+describe('the volunteer dashboard', () => {
+  it('finds a round in the calendar, signs up, sees it confirmed, views it and cancels', async () => {
+    const { page, errors } = await e2e.open(PHONE);
+    const start = tomorrowNoon();
+    const round = await aRound(start);
+    const orderId = await createOrderOnRound(db(), round.id, {
+      deliveryAddress: 'Under the 10th St bridge',
+      items: [{ itemName: 'Gauze roll', quantity: 2 }],
+    });
+    const { user, dashboard } = await logInAsVolunteer(page, 'vera');
+    await shown(dashboard.upcoming.getByText('No upcoming rounds yet', { exact: true }));
+    await shown(dashboard.calendar.getByRole('button', { name: /rounds scheduled$/ }));
+    await screenshot(page, 'volunteer-dashboard-phone');
+
+    // The round's day is highlighted (said in words too), and opens 'Rounds on the date'.
+    const dayName = await dashboard.day(start).getAttribute('aria-label');
+    expect(dayName).toMatch(/, rounds scheduled$/);
+    const dayModal = await dashboard.pickDay(start);
+    const inModal = dayModal.card(round.title);
+    await shown(inModal.root);
+    expect(await inModal.value('Available Slots').textContent()).toBe('5');
+    expect(await inModal.value('Already Signed Up?').textContent()).toBe('No');
+    await screenshot(page, 'volunteer-date-modal-phone');
+    expect(await signupsOf(round.id)).toEqual([]);
+
+    await inModal.button('Sign Up').click();
+    await expect
+      .poll(() => signupsOf(round.id))
+      .toEqual([{ user_id: user.id, status: 'CONFIRMED' }]);
+    await shown(inModal.root.getByText('You are already signed up', { exact: true }));
+    await dayModal.button('Close').click();
+    await gone(dayModal.root);
+
+    // Green (CONFIRMED) in My Upcoming Rounds.
+    const card = dashboard.upcomingRound(round.title);
+    await shown(card.root.getByText('Confirmed', { exact: true }));
+    expect(await card.signupStatus()).toBe('CONFIRMED');
+    expect(await card.background()).toBe(GREEN);
+
+    await card.button('View Details').click();
+    const detail = new Dialog(page, round.title);
+    await shown(detail.root);
+    await shown(detail.root.getByText('Under the 10th St bridge'));
+    expect(await detail.value('Signed Up').textContent()).toBe('Yes');
+    expect(await detail.value('Order ID').textContent()).toBe(String(orderId));
+    await screenshot(page, 'volunteer-round-detail-phone');
+
+    await detail.button('Cancel Signup').click();
+    await gone(detail.root);
+    await expect.poll(() => signupsOf(round.id)).toEqual([]);
+    await gone(card.root);
+    await shown(dashboard.upcoming.getByText('No upcoming rounds yet', { exact: true }));
+    // The calendar offers it again.
+    const again = await dashboard.pickDay(start);
+    await shown(again.card(round.title).button('Sign Up'));
+    expect(errors).toEqual([]);
+  });
+
+  it('completes an assigned order, which then shows under Completed Orders', async () => {
+    const { page, errors } = await e2e.open(PHONE);
+    const round = await aRound(tomorrowNoon());
+    const orderId = await createOrderOnRound(db(), round.id, {
+      deliveryAddress: 'Bus shelter on 5th',
+      phoneNumber: '5551234567',
+      notes: 'Blue tent',
+      items: [
+        { itemName: 'Socks (L)', quantity: 2 },
+        { itemName: 'Water', quantity: 6 },
+      ],
+    });
+    const username = uniqueUsername('otto');
+    const user = await createUser(db(), { username, role: 'VOLUNTEER', password: PASSWORD });
+    await createSignup(db(), round.id, user.id);
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.logInAs(username, PASSWORD);
+    const dashboard = new VolunteerDashboard(page);
+
+    const card = dashboard.assignedOrder(orderId);
+    await shown(card.root);
+    expect(await card.value('Items').textContent()).toContain('Socks (L)');
+    await card.button('Open full view').click();
+    const full = new Dialog(page, 'Order Full Details');
+    await shown(full.root);
+    expect(await full.value('Status').textContent()).toBe('PENDING');
+    expect(await full.value('Phone Number').textContent()).toBe('5551234567');
+    expect(await full.value('Notes').textContent()).toBe('Blue tent');
+    await shown(full.root.getByText('Water', { exact: true }));
+    await screenshot(page, 'volunteer-order-detail-phone');
+    await full.button('Close').click();
+    await gone(full.root);
+
+    await card.button('Complete').click();
+    await expect.poll(() => orderStatus(orderId)).toBe('COMPLETED');
+    await gone(card.root);
+    await shown(dashboard.assigned.getByText('No assigned orders.', { exact: true }));
+    await dashboard.expand(dashboard.completed);
+    const done = dashboard.completedOrder(orderId);
+    await shown(done.root.getByText('Completed', { exact: true }));
+    await expect.poll(() => done.button('Complete').count()).toBe(0);
+    await screenshot(page, 'volunteer-completed-phone');
+    expect(await orderStatus(orderId)).toBe('COMPLETED');
+    expect(errors).toEqual([]);
+  });
+});
