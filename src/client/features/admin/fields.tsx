@@ -3,6 +3,8 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styles from '../../ui/field.module.css';
 
+export { TextAreaField } from '../../ui/text-area-field.tsx';
+
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'> {
   label: string;
   value: string;
@@ -38,41 +40,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </div>
-  );
-}
-
-interface TextAreaFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  optional?: boolean;
-  rows?: number;
-  maxLength?: number;
-}
-
-export function TextAreaField({
-  label,
-  value,
-  onChange,
-  optional,
-  rows = 3,
-  maxLength,
-}: TextAreaFieldProps) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <FieldLabel htmlFor={id} optional={optional}>
-        {label}
-      </FieldLabel>
-      <textarea
-        id={id}
-        className={styles.input}
-        value={value}
-        rows={rows}
-        maxLength={maxLength}
-        onChange={(event) => onChange(event.target.value)}
-      />
     </div>
   );
 }

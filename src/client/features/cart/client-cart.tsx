@@ -6,7 +6,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { CartDialog } from './cart-dialog.tsx';
 import type { CartOwner } from './cart-store.ts';
 import { clientOrderAction, itemsOf, type ClientFields } from './order-actions.ts';
-import { TextAreaField } from './text-area-field.tsx';
+import { TextAreaField } from '../../ui/text-area-field.tsx';
 import type { Fields } from './use-fields.ts';
 import { useCart } from './use-cart.ts';
 import { usePlaceOrder, type Placed } from './use-place-order.ts';

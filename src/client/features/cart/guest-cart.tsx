@@ -5,7 +5,7 @@ import { validateGuestOrder } from '#shared/rules/validation';
 import { TextField } from '../../ui/text-field.tsx';
 import { CartDialog } from './cart-dialog.tsx';
 import { guestOrderAction, itemsOf, type GuestFields } from './order-actions.ts';
-import { TextAreaField } from './text-area-field.tsx';
+import { TextAreaField } from '../../ui/text-area-field.tsx';
 import type { Fields } from './use-fields.ts';
 import { useCart } from './use-cart.ts';
 import { usePlaceOrder, type Placed } from './use-place-order.ts';

@@ -15,7 +15,7 @@ import { TitledPage } from '../../ui/titled-page.tsx';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { QUEUED_TEXT } from '../outbox/status-texts.ts';
 import { feedbackAction } from './feedback-action.ts';
-import { TextAreaField } from './text-area-field.tsx';
+import { TextAreaField } from '../../ui/text-area-field.tsx';
 
 export const FEEDBACK_REDIRECT_MS = 1500;
 export const FEEDBACK_FAILED = 'Failed to submit feedback.';
@@ -72,6 +72,7 @@ export function FeedbackPage() {
           onChange={setPhoneNumber}
         />
         <TextAreaField
+          rows={5}
           label="Feedback"
           value={content}
           maxLength={FEEDBACK_LIMITS.content}

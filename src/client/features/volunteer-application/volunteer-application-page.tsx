@@ -10,7 +10,7 @@ import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
-import { TextAreaField } from '../feedback/text-area-field.tsx';
+import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { QUEUED_TEXT } from '../outbox/status-texts.ts';
 import {
   applicationAction,
@@ -89,6 +89,7 @@ export function VolunteerApplicationPage() {
           onChange={field('phone')}
         />
         <TextAreaField
+          rows={5}
           label="Notes"
           optional
           maxLength={notes}

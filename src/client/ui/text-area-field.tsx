@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import styles from '../../ui/field.module.css';
+import styles from './field.module.css';
 
 interface TextAreaFieldProps {
   label: string;
@@ -16,7 +16,7 @@ export function TextAreaField({
   value,
   onChange,
   optional,
-  rows = 5,
+  rows = 3,
   maxLength,
 }: TextAreaFieldProps) {
   const id = useId();
