@@ -14,6 +14,7 @@ import type { Db } from '#server/db/kysely';
 import type { OrderStatus } from '#server/db/schema';
 import { createLoginSession } from '#server/auth/login-sessions.repository';
 import { LOGIN_COOKIE } from '#server/plugins/access';
+import { orderCursorText } from '#shared/contracts/orders';
 
 const ORDERS = 10_000;
 const ITEMS = 300;
@@ -114,7 +115,7 @@ async function measure(baseUrl: string, cookie: string, route: string): Promise<
     headers: { cookie },
   });
   const line = [
-    route.padEnd(34),
+    route.slice(0, 70).padEnd(70),
     `${result.requests.average.toFixed(0).padStart(7)} reads/s`,
     `p50 ${String(result.latency.p50).padStart(5)} ms`,
     `p99 ${String(result.latency.p99).padStart(5)} ms`,
@@ -122,6 +123,19 @@ async function measure(baseUrl: string, cookie: string, route: string): Promise<
     `errors ${result.errors}`,
   ];
   console.log(line.join('  '));
+}
+
+/** The cursor of an order half way down the list (what 25 clicks on "Load more" reach). */
+async function deepCursor(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'request_time'])
+    .orderBy('request_time', 'desc')
+    .orderBy('id', 'desc')
+    .offset(ORDERS / 2)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return encodeURIComponent(orderCursorText({ requestTime: row.request_time, orderId: row.id }));
 }
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -154,9 +168,15 @@ async function main(): Promise<void> {
     console.log(`SQLite, ${CONNECTIONS} connections, ${SECONDS} s per route`);
     const baseUrl = await listen(app);
     // /api/health first: the cost of a request that does no work, for scale on a busy machine.
+    // All Orders as the web client asks: a page of 100 of the PENDING filter (PENDING and
+    // PROCESSING), then a page deep in the list; then the spec's unpaged call for comparison.
+    const deep = await deepCursor(db);
     for (const route of [
       '/api/health',
       '/api/admin/alerts',
+      '/api/orders/all?status=PENDING,PROCESSING&limit=100',
+      `/api/orders/all?status=PENDING,PROCESSING&limit=100&before=${deep}`,
+      '/api/orders/all?limit=100',
       '/api/orders/all?status=PENDING',
       '/api/orders/all',
     ]) {

@@ -1,9 +1,8 @@
-// The load generator of orders.bench.ts, in a worker thread so that it does not share the
-// server's event loop. Each of the connections places orders as one of the signed-in clients:
+// The load generator of orders.bench.ts, in a child process so that it shares neither the
+// server's event loop nor its CPU account (the bench reports the server's CPU per order). Each of the connections places orders as one of the signed-in clients:
 // every request gets a fresh Idempotency-Key and, when the job says so, a body sealed for that
 // client's secure session (AES-256-GCM, base64(IV || ciphertext || tag), a fresh IV each time).
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 export interface LoadIdentity {
@@ -31,10 +30,6 @@ export interface LoadResult {
   p99: number;
   statusCodes: Record<string, number>;
 }
-
-type WithAggregate = {
-  aggregateResult(raw: autocannon.Result[], options: autocannon.Options): autocannon.Result;
-};
 
 function seal(key: Buffer, text: string): string {
   const iv = randomBytes(12);
@@ -89,9 +84,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
       },
     ],
   };
-  // Inside a worker thread autocannon hands back its raw histograms; aggregate them here.
-  const raw = await autocannon(options);
-  const result = (autocannon as unknown as WithAggregate).aggregateResult([raw], options);
+  const result = await autocannon(options);
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
     statusCodes[code] = stat.count ?? 0;
@@ -108,10 +101,13 @@ async function run(job: LoadJob): Promise<LoadResult> {
   };
 }
 
-if (parentPort !== null) {
-  const port = parentPort;
-  run(workerData as LoadJob).then(
-    (result) => port.postMessage({ result }),
-    (err: unknown) => port.postMessage({ error: String(err) }),
-  );
+// Forked by orders.bench.ts: one job in, one result (or error) out, then exit.
+const send = process.send?.bind(process);
+if (send !== undefined) {
+  process.once('message', (job: LoadJob) => {
+    run(job).then(
+      (result) => send({ result }, () => process.exit(0)),
+      (err: unknown) => send({ error: String(err) }, () => process.exit(1)),
+    );
+  });
 }

@@ -4,12 +4,13 @@
 // Beside it, in the same run, the physical limit of this disk: a bare better-sqlite3 loop
 // committing the same rows with the same durability (WAL + synchronous=FULL): the IV row in
 // its own commit, then one transaction with the key, the two stock moves, the order and its
-// lines. Prints figures only. The load generator runs in a worker thread (its own core).
+// lines. Prints figures only. The load generator runs in its own process, so the server's CPU per order is its own.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -146,18 +147,18 @@ async function seedClients(db: Db, count: number, secureMaxMs: number): Promise<
 }
 
 function runLoad(job: LoadJob): Promise<LoadResult> {
-  // Worker threads do not inherit tsx's loader: the entry registers it, then loads the .ts.
-  const entry = new URL('./orders-load.worker.ts', import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then((t) => t.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: job });
-
+  const entry = fileURLToPath(new URL('./orders-load.worker.ts', import.meta.url));
+  const child = fork(entry, [], { execArgv: ['--import', 'tsx'] });
+  child.send(job);
   return new Promise((resolve, reject) => {
-    worker.once('message', (message: { result?: LoadResult; error?: string }) => {
-      void worker.terminate();
+    child.once('message', (message: { result?: LoadResult; error?: string }) => {
       if (message.result !== undefined) resolve(message.result);
-      else reject(new Error(message.error ?? 'load worker failed'));
+      else reject(new Error(message.error ?? 'load generator failed'));
     });
-    worker.once('error', reject);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load generator exited with ${String(code)}`));
+    });
   });
 }
 
@@ -169,12 +170,14 @@ async function countOrders(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-function printLoad(label: string, r: LoadResult): void {
+/** cpuMs: the server process's CPU time (all its threads) over the measured run. */
+function printLoad(label: string, r: LoadResult, cpuMs: number): void {
   const codes = Object.entries(r.statusCodes)
     .map(([c, n]) => `${c}:${n}`)
     .join(' ');
+  const perOrder = r.ok === 0 ? 0 : cpuMs / r.ok;
   console.log(
-    `${label.padEnd(46)} ${r.perSecond.toFixed(0).padStart(7)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   [${codes}] errors ${r.errors + r.timeouts}`,
+    `${label.padEnd(46)} ${r.perSecond.toFixed(0).padStart(7)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${perOrder.toFixed(2)} ms/order   [${codes}] errors ${r.errors + r.timeouts}`,
   );
 }
 
@@ -192,8 +195,10 @@ async function measureApp(app: FastifyInstance, label: string, encrypted: boolea
   };
   const before = await countOrders(db);
   const warm = await runLoad(job);
+  const cpuBefore = process.cpuUsage();
   const result = await runLoad({ ...job, durationS: MEASURE_S });
-  printLoad(label, result);
+  const cpu = process.cpuUsage(cpuBefore);
+  printLoad(label, result, (cpu.user + cpu.system) / 1000);
   // Replies still in flight when a run stops are not counted, though their orders were stored.
   const stored = (await countOrders(db)) - before;
   const answered = warm.ok + result.ok;

@@ -22,6 +22,29 @@ async function roundOf(orderId: number): Promise<number | null> {
 }
 
 describe('all orders', () => {
+  it('shows 100 orders at a time, newest first, and loads the rest on demand', async () => {
+    const { db } = e2e.server;
+    const ids: number[] = [];
+    for (let i = 0; i < 105; i += 1) {
+      ids.push(await createOrderOnRound(db, null, { status: 'COMPLETED' }));
+    }
+    const admin = await anAdmin(e2e.server);
+    const { page, errors } = await e2e.open(DESKTOP);
+    await logInAsAdmin(page, admin);
+    const orders = new AdminOrdersPage(page);
+    await orders.goto();
+    await orders.filter('COMPLETED').click();
+    // The newest first: the last one made is on the first page, the first one made is not.
+    await shown(orders.rows(ids[104] ?? 0));
+    expect(await orders.orderCount()).toBe(100);
+    expect(await orders.rows(ids[0] ?? 0).count()).toBe(0);
+    await orders.loadMore.click();
+    await shown(orders.rows(ids[0] ?? 0));
+    expect(await orders.orderCount()).toBe(105);
+    await gone(orders.loadMore);
+    expect(errors).toEqual([]);
+  });
+
   it('filters, cancels open orders and moves them between rounds', async () => {
     const { db } = e2e.server;
     const soon = await createTestRound(db, { startsInMs: DAY });

@@ -5,12 +5,14 @@ import type { OpenedDb } from './kysely.ts';
 import { columnTypesFor } from './migrations/column-types.ts';
 import { initialSchema } from './migrations/2026-11-21T2100-initial-schema.ts';
 import { catalogueVersion } from './migrations/2026-11-22T0900-catalogue-version.ts';
+import { orderListIndexes } from './migrations/2026-11-22T1000-order-list-indexes.ts';
 
 function provider(opened: OpenedDb): MigrationProvider {
   const t = columnTypesFor(opened.dialect);
   const migrations: Record<string, Migration> = {
     '2026-11-21T2100-initial-schema': initialSchema(t),
     '2026-11-22T0900-catalogue-version': catalogueVersion(t),
+    '2026-11-22T1000-order-list-indexes': orderListIndexes(t),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

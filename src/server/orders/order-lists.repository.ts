@@ -1,8 +1,10 @@
 // Order lists with their lines in two queries whatever the number of orders (no N+1): the
-// orders matching a filter, then every line of those orders through the same filter as a
-// subquery (no id list, so no limit on bound parameters). Newest first.
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { OrderReply } from '#shared/contracts/orders';
+// orders matching a filter, then every line of those orders — through the same filter as a
+// subquery for a whole list (no id list, so no limit on bound parameters), by id for a page
+// (at most ORDER_PAGE_MAX ids). Newest first: request_time, then id, both descending; a page
+// continues after its cursor by keyset (the orders_status_time_id and orders_time_id indexes).
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import { orderCursorText, type OrderCursor, type OrderReply } from '#shared/contracts/orders';
 import type { Db } from '../db/kysely.ts';
 import type { Database, OrderStatus } from '../db/schema.ts';
 
@@ -14,9 +16,9 @@ export function ownOrders(userId: number): OrderFilter {
     eb.and([eb('orders.user_id', '=', userId), eb('orders.status', '!=', 'CANCELLED')]);
 }
 
-/** Every order, or those of one status. */
-export function allOrders(status: OrderStatus | undefined): OrderFilter {
-  return (eb) => (status === undefined ? eb.lit(true) : eb('orders.status', '=', status));
+/** Every order, or those in the given statuses. */
+export function allOrders(statuses: readonly OrderStatus[] | undefined): OrderFilter {
+  return (eb) => (statuses === undefined ? eb.lit(true) : eb('orders.status', 'in', statuses));
 }
 
 /** Orders on rounds where the volunteer is CONFIRMED, in the given statuses (or all). */
@@ -60,24 +62,10 @@ function linesByOrder(rows: readonly LineRow[]): Map<number, OrderReply['orderIt
   return byOrder;
 }
 
-export async function listOrders(db: Db, filter: OrderFilter): Promise<OrderReply[]> {
-  const orders = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where(filter)
-    .orderBy('orders.request_time', 'desc')
-    .orderBy('orders.id', 'desc')
-    .execute();
-  if (orders.length === 0) return [];
-  const lines = await db
-    .selectFrom('order_items')
-    .select(['order_id', 'item_name', 'quantity', 'is_custom'])
-    .where('order_id', 'in', db.selectFrom('orders').select('orders.id').where(filter))
-    .orderBy('order_id')
-    .orderBy('id')
-    .execute();
-  const byOrder = linesByOrder(lines);
-  return orders.map((o) => ({
+type OrderRow = Selectable<Database['orders']>;
+
+function replyOf(o: OrderRow, lines: Map<number, OrderReply['orderItems']>): OrderReply {
+  return {
     orderId: o.id,
     status: o.status,
     orderType: o.order_type,
@@ -90,6 +78,83 @@ export async function listOrders(db: Db, filter: OrderFilter): Promise<OrderRepl
     email: o.email,
     roundId: o.round_id,
     requestTime: o.request_time,
-    orderItems: byOrder.get(o.id) ?? [],
-  }));
+    orderItems: lines.get(o.id) ?? [],
+  };
+}
+
+function linesQuery(db: Db) {
+  return db
+    .selectFrom('order_items')
+    .select(['order_id', 'item_name', 'quantity', 'is_custom'])
+    .orderBy('order_id')
+    .orderBy('id');
+}
+
+export async function listOrders(db: Db, filter: OrderFilter): Promise<OrderReply[]> {
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where(filter)
+    .orderBy('orders.request_time', 'desc')
+    .orderBy('orders.id', 'desc')
+    .execute();
+  if (orders.length === 0) return [];
+  const lines = await linesQuery(db)
+    .where('order_id', 'in', db.selectFrom('orders').select('orders.id').where(filter))
+    .execute();
+  const byOrder = linesByOrder(lines);
+  return orders.map((o) => replyOf(o, byOrder));
+}
+
+export interface OrderPage {
+  orders: OrderReply[];
+  nextCursor: string | null;
+}
+
+/** Orders strictly after the cursor in the list's order (older, or as old with a lower id). */
+function afterCursor(cursor: OrderCursor | undefined): OrderFilter {
+  return (eb) =>
+    cursor === undefined
+      ? eb.lit(true)
+      : eb.or([
+          eb('orders.request_time', '<', cursor.requestTime),
+          eb.and([
+            eb('orders.request_time', '=', cursor.requestTime),
+            eb('orders.id', '<', cursor.orderId),
+          ]),
+        ]);
+}
+
+export async function listOrderPage(
+  db: Db,
+  filter: OrderFilter,
+  page: { limit: number; before: OrderCursor | undefined },
+): Promise<OrderPage> {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where(filter)
+    .where(afterCursor(page.before))
+    .orderBy('orders.request_time', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const orders = rows.slice(0, page.limit);
+  const last = orders.at(-1);
+  if (last === undefined) return { orders: [], nextCursor: null };
+  const lines = await linesQuery(db)
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .execute();
+  const byOrder = linesByOrder(lines);
+  return {
+    orders: orders.map((o) => replyOf(o, byOrder)),
+    nextCursor:
+      rows.length > page.limit
+        ? orderCursorText({ requestTime: last.request_time, orderId: last.id })
+        : null,
+  };
 }

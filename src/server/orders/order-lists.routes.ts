@@ -1,9 +1,10 @@
 // Order lists (domain-decisions.md "Privacy": addresses and phones only to admins and to
 // volunteers confirmed on the order's round; a client sees only their own orders).
 // - GET /api/orders/user/{userId}: a CLIENT's own history, cancelled orders left out.
-// - GET /api/orders/all[?status=]: an ADMIN sees every order; a VOLUNTEER (the spec's admin
-//   screen sends userRole VOLUNTEER, but the session decides) sees only the orders on rounds
-//   they are CONFIRMED on. A CLIENT is refused.
+// - GET /api/orders/all[?status=][&limit=&before=]: an ADMIN sees every order; a VOLUNTEER
+//   (the spec's admin screen sends userRole VOLUNTEER, but the session decides) sees only the
+//   orders on rounds they are CONFIRMED on. A CLIENT is refused. With `limit`, one page (the
+//   web client's All Orders loads 100 at a time; a list of 10,000 orders is megabytes).
 // - GET /api/orders/volunteer/assigned: PENDING, PROCESSING and COMPLETED orders on the
 //   caller's CONFIRMED rounds; the dashboard splits Assigned (open) from Completed by status.
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { callerOf } from '../plugins/access.ts';
 import {
   allOrders,
   confirmedVolunteerOrders,
+  listOrderPage,
   listOrders,
   ownOrders,
 } from './order-lists.repository.ts';
@@ -42,13 +44,13 @@ export async function orderListRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(ORDER_PATHS.all, { config: { access: ['VOLUNTEER', 'ADMIN'] } }, async (request) => {
-    const { status } = allOrdersQuery.parse(request.query ?? {});
+    const { status, limit, before } = allOrdersQuery.parse(request.query ?? {});
     const user = callerOf(request);
     const filter =
-      user.role === 'ADMIN'
-        ? allOrders(status)
-        : confirmedVolunteerOrders(user.userId, status === undefined ? undefined : [status]);
-    return listReply(await listOrders(db, filter));
+      user.role === 'ADMIN' ? allOrders(status) : confirmedVolunteerOrders(user.userId, status);
+    if (limit === undefined) return listReply(await listOrders(db, filter));
+    const page = await listOrderPage(db, filter, { limit, before });
+    return { ...listReply(page.orders), nextCursor: page.nextCursor };
   });
 
   app.get(ORDER_PATHS.volunteerAssigned, { config: { access: ['VOLUNTEER'] } }, async (request) => {

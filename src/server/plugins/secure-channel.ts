@@ -8,15 +8,10 @@
 //   or a body that does not decrypt is a plain JSON 400); the JSON reply, errors included, is
 //   sent encrypted as text/plain with its HTTP status kept.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  DecryptError,
-  decryptText,
-  encryptText,
-  SESSION_ID_HEADER,
-  type CryptoKey,
-} from '#shared/secure-channel/index';
+import { DecryptError, SESSION_ID_HEADER } from '#shared/secure-channel/index';
 import type { Db } from '../db/kysely.ts';
 import { badRequest } from '../errors.ts';
+import { openText, sealText } from '../security/aes-gcm.ts';
 import { openSecureSession } from '../security/secure-request.ts';
 import { recordIv } from '../security/secure-sessions.repository.ts';
 
@@ -28,7 +23,7 @@ declare module 'fastify' {
 }
 
 interface ChannelState {
-  key: CryptoKey;
+  key: Buffer;
   /** The channel itself refused the body: the reply must stay readable without the key. */
   refused: boolean;
 }
@@ -79,7 +74,7 @@ export function registerSecureChannel(
       throw badRequest('A text/plain body must be encrypted and sent with X-Session-ID.');
     }
     try {
-      const { plaintext, iv } = await decryptText(channel.key, body);
+      const { plaintext, iv } = openText(channel.key, body);
       if (!(await recordIv(db, request.secureSessionId, iv, new Date()))) {
         throw badRequest('This encrypted message was already received (replayed IV).');
       }
@@ -113,6 +108,6 @@ export function registerSecureChannel(
     if (text === undefined) return payload;
     reply.header('content-type', 'text/plain; charset=utf-8');
     reply.header('cache-control', 'no-store');
-    return encryptText(channel.key, text);
+    return sealText(channel.key, text);
   });
 }

@@ -134,12 +134,50 @@ export type OrderReply = z.infer<typeof orderReply>;
 export const orderListReply = z.object({
   status: z.literal('success'),
   orders: z.array(orderReply),
+  /** GET /api/orders/all with a limit: the `before` of the next page, null on the last. */
+  nextCursor: z.string().nullable().optional(),
 });
 export type OrderListReply = z.infer<typeof orderListReply>;
 
-/** GET /api/orders/all: an optional status filter (the client may also filter itself). */
+/** The most orders one page of GET /api/orders/all holds. */
+export const ORDER_PAGE_MAX = 500;
+
+/** A page boundary: the last order's requestTime and id, e.g. 2026-11-22T09:00:00.000Z_42. */
+const ORDER_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([1-9]\d{0,9})$/;
+
+export interface OrderCursor {
+  requestTime: string;
+  orderId: number;
+}
+
+export function orderCursorText(cursor: OrderCursor): string {
+  return `${cursor.requestTime}_${cursor.orderId}`;
+}
+
+const orderCursor = z.string().transform((text, ctx): OrderCursor => {
+  const match = ORDER_CURSOR.exec(text);
+  if (match === null) {
+    ctx.addIssue({ code: 'custom', message: 'must be a nextCursor from an earlier page' });
+    return z.NEVER;
+  }
+  return { requestTime: match[1] ?? '', orderId: Number(match[2]) };
+});
+
+/** Comma-separated statuses, e.g. PENDING,PROCESSING (the spec's client sends one or none). */
+const statusList = z
+  .string()
+  .transform((text) => text.split(','))
+  .pipe(z.array(orderStatusSchema).min(1));
+
+/**
+ * GET /api/orders/all: optional status filter (the client may also filter itself). Without
+ * `limit` every matching order comes at once, as the spec's call expects; with it, a page of
+ * that many, newest first, and a nextCursor to pass as `before` for the next one.
+ */
 export const allOrdersQuery = z.object({
-  status: orderStatusSchema.optional(),
+  status: statusList.optional(),
+  limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX).optional(),
+  before: orderCursor.optional(),
 });
 
 export const orderStatusRequest = z.object({

@@ -11,6 +11,7 @@ export class AdminOrdersPage {
   readonly goBack: Locator;
   readonly notice: Locator;
   readonly empty: Locator;
+  readonly loadMore: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'All Orders' });
@@ -19,6 +20,15 @@ export class AdminOrdersPage {
     this.goBack = control(page, 'Go Back');
     this.notice = page.getByRole('main').getByRole('status');
     this.empty = page.getByRole('main').getByText('No orders.', { exact: true });
+    this.loadMore = control(page, 'Load more orders');
+  }
+
+  /** How many different orders the table shows (it has a row per item). */
+  async orderCount(): Promise<number> {
+    const ids = await this.table
+      .locator('tr[data-order-id]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-order-id')));
+    return new Set(ids).size;
   }
 
   async goto(): Promise<void> {

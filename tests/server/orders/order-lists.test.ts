@@ -129,6 +129,45 @@ describe.each(testDialects())('order lists (%s)', (dialect) => {
     expect(bad.json<{ message: string }>().message).toContain('status');
   });
 
+  it('pages All Orders newest first: every order exactly once, in the unpaged order', async () => {
+    type Page = { orders: OrderReply[]; nextCursor: string | null };
+    const whole = idsOf((await get('/api/orders/all', world.admin)).json<Page>().orders);
+    const seen: number[] = [];
+    let before = '';
+    for (let pages = 0; pages < 10; pages += 1) {
+      const reply = await get(`/api/orders/all?limit=2${before}`, world.admin);
+      expect(reply.statusCode).toBe(200);
+      const page = reply.json<Page>();
+      expect(page.orders.length).toBeLessThanOrEqual(2);
+      seen.push(...idsOf(page.orders));
+      if (page.nextCursor === null) break;
+      before = `&before=${encodeURIComponent(page.nextCursor)}`;
+    }
+    expect(seen).toEqual(whole);
+    // Several statuses at once: the web client's PENDING filter also shows PROCESSING.
+    const open = await get('/api/orders/all?status=PENDING,PROCESSING&limit=500', world.admin);
+    const openIds = idsOf(open.json<Page>().orders);
+    expect(openIds).not.toContain(ids.cancelled);
+    expect(openIds).toContain(ids.first);
+    expect(open.json<Page>().nextCursor).toBeNull();
+  });
+
+  it('refuses a bad page size, cursor or status list with a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=501', 'limit'],
+      ['limit=1.5', 'limit'],
+      ['limit=ten', 'limit'],
+      ['limit=5&before=yesterday', 'before'],
+      ['limit=5&before=2026-11-22T09:00:00.000Z_0', 'before'],
+      ['status=PENDING,,LOST', 'status'],
+    ] as const) {
+      const reply = await get(`/api/orders/all?${query}`, world.admin);
+      expect(reply.statusCode, query).toBe(400);
+      expect(reply.json<{ message: string }>().message, query).toContain(field);
+    }
+  });
+
   it('shows a volunteer only the orders of rounds they are confirmed on', async () => {
     const confirmed = await get('/api/orders/all', world.volunteer);
     expect(confirmed.statusCode).toBe(200);

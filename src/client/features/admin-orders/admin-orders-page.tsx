@@ -1,7 +1,8 @@
 // '/admin/orders' (product-spec.md section 2 "Admin orders"): 'All Orders' with the filters
 // PENDING (default), COMPLETED and CANCELLED, Refresh and Go Back; Cancel for open orders and
-// a round select to move an open order to another upcoming round.
-import { useCallback, useState } from 'react';
+// a round select to move an open order to another upcoming round. Orders come 100 at a time,
+// newest first, with "Load more orders" below the table.
+import { useState } from 'react';
 import type { OrderReply } from '#shared/contracts/orders';
 import { Button } from '../../ui/button.tsx';
 import { alertFailure } from '../admin/admin-errors.ts';
@@ -9,15 +10,14 @@ import { AdminPage, LoadStatus, Toolbar } from '../admin/admin-kit.tsx';
 import { useAdminLoad } from '../admin/use-admin-load.ts';
 import {
   cancelOrder,
-  loadOrders,
   loadUpcomingRounds,
   moveOrder,
   ORDER_FILTERS,
   type OrderFilter,
 } from './admin-orders-api.ts';
 import { OrdersTable } from './orders-table.tsx';
+import { useOrderPages } from './use-order-pages.ts';
 
-export const ORDERS_FAILED = 'Failed to load orders.';
 export const CANCEL_FAILED = 'Failed to cancel order.';
 
 function useOrderActions(reload: () => void) {
@@ -47,8 +47,7 @@ function useOrderActions(reload: () => void) {
 
 export function AdminOrdersPage() {
   const [filter, setFilter] = useState<OrderFilter>('PENDING');
-  const load = useCallback(() => loadOrders(filter), [filter]);
-  const orders = useAdminLoad(load, ORDERS_FAILED);
+  const orders = useOrderPages(filter);
   // Without the rounds the select still shows each order's own round; moving waits for them.
   const rounds = useAdminLoad(loadUpcomingRounds, 'Error fetching rounds');
   const actions = useOrderActions(orders.reload);
@@ -74,8 +73,13 @@ export function AdminOrdersPage() {
         </Button>
       </Toolbar>
       <LoadStatus loading={orders.loading} error={orders.error} />
-      {orders.data !== undefined && (
-        <OrdersTable orders={orders.data} actions={{ ...actions, rounds: rounds.data ?? [] }} />
+      {orders.orders !== undefined && (
+        <OrdersTable orders={orders.orders} actions={{ ...actions, rounds: rounds.data ?? [] }} />
+      )}
+      {orders.hasMore && (
+        <Button variant="secondary" onClick={orders.loadMore} disabled={orders.loadingMore}>
+          {orders.loadingMore ? 'Loading…' : 'Load more orders'}
+        </Button>
       )}
     </AdminPage>
   );

@@ -1,0 +1,154 @@
+// The SQLite driver's group commit (src/server/db/group-commit-driver.ts) on a real database
+// file: concurrent writes share commits, yet each caller's promise resolves only when a second,
+// independent connection can read its rows; one caller's rollback undoes only its own work; and
+// a COMMIT that fails fails every member of its batch, none of whose rows remain.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql, type Generated, type Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqlite, type OpenedDb } from '#server/db/kysely';
+
+interface TestDb {
+  notes: { id: Generated<number>; body: string };
+  children: { id: Generated<number>; parent_id: number };
+}
+
+let dir: string;
+let opened: OpenedDb;
+let db: Kysely<TestDb>;
+let observer: SQLite.Database;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-group-commit-'));
+  opened = openSqlite(path.join(dir, 'test.db'));
+  db = opened.db as unknown as Kysely<TestDb>;
+  await sql`create table notes (id integer primary key, body text not null unique)`.execute(db);
+  // Checked at COMMIT, not per statement: the way to make a COMMIT itself fail.
+  await sql`create table children (id integer primary key, parent_id integer not null
+    references notes (id) deferrable initially deferred)`.execute(db);
+  observer = new SQLite(path.join(dir, 'test.db'), { readonly: true });
+});
+
+afterEach(async () => {
+  observer.close();
+  await opened.db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function committedBodies(): string[] {
+  const rows = observer.prepare('select body from notes order by body').all() as {
+    body: string;
+  }[];
+  return rows.map((r) => r.body);
+}
+
+function commits(): number {
+  const driver = opened.sqliteDriver;
+  if (driver === undefined) throw new Error('no SQLite driver');
+  return driver.commits;
+}
+
+/** A transaction that yields to the event loop between statements, as request handlers do. */
+async function addNotes(bodies: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const body of bodies) {
+      await trx.insertInto('notes').values({ body }).execute();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+  // Acknowledged: an independent connection must see every row now.
+  for (const body of bodies) expect(committedBodies()).toContain(body);
+}
+
+describe('SQLite group commit', () => {
+  it('commits concurrent transactions together, each durable when it resolves', async () => {
+    const before = commits();
+    await Promise.all(Array.from({ length: 50 }, (_, i) => addNotes([`a${i}`, `b${i}`])));
+    expect(committedBodies()).toHaveLength(100);
+    const used = commits() - before;
+    expect(used).toBeGreaterThanOrEqual(1);
+    expect(used).toBeLessThan(50);
+  });
+
+  it('commits a lone write at once', async () => {
+    const before = commits();
+    await db.insertInto('notes').values({ body: 'alone' }).execute();
+    expect(committedBodies()).toEqual(['alone']);
+    expect(commits() - before).toBe(1);
+  });
+
+  it('resolves a plain write outside a transaction only once it is durable', async () => {
+    const writes = Array.from({ length: 20 }, (_, i) =>
+      db
+        .insertInto('notes')
+        .values({ body: `plain${i}` })
+        .execute()
+        .then(() => expect(committedBodies()).toContain(`plain${i}`)),
+    );
+    await Promise.all([...writes, addNotes(['in-a-transaction'])]);
+    expect(committedBodies()).toHaveLength(21);
+  });
+
+  it('rolls back only the failing transaction of a batch', async () => {
+    const failing = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ body: 'undone' }).execute();
+      await new Promise((resolve) => setImmediate(resolve));
+      throw new Error('refused');
+    });
+    const results = await Promise.allSettled([
+      addNotes(['kept1']),
+      failing,
+      addNotes(['kept2']),
+      // A unique violation inside a transaction: that statement and its transaction only.
+      addNotes(['kept1-again', 'kept1']),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(committedBodies()).toEqual(['kept1', 'kept2']);
+  });
+
+  it('keeps savepoints inside a transaction working (rollback to one, then commit)', async () => {
+    const trx = await db.startTransaction().execute();
+    await trx.insertInto('notes').values({ body: 'before' }).execute();
+    const inner = await trx.savepoint('work').execute();
+    await inner.insertInto('notes').values({ body: 'rolled back' }).execute();
+    await inner.rollbackToSavepoint('work').execute();
+    await trx.insertInto('notes').values({ body: 'after' }).execute();
+    await trx.commit().execute();
+    expect(committedBodies()).toEqual(['after', 'before']);
+  });
+
+  it('fails every member of a batch whose COMMIT fails, and keeps none of their rows', async () => {
+    await db.insertInto('notes').values({ id: 1, body: 'parent' }).execute();
+    const orphan = db.transaction().execute(async (trx) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      // Passes now (deferred), makes the COMMIT of its batch fail.
+      await trx.insertInto('children').values({ parent_id: 999 }).execute();
+    });
+    const innocent = Array.from({ length: 5 }, (_, i) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('notes')
+          .values({ body: `innocent${i}` })
+          .execute();
+        await new Promise((resolve) => setImmediate(resolve));
+      }),
+    );
+    const results = await Promise.allSettled([orphan, ...innocent]);
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    // Whoever shared the orphan's batch failed with it; whoever committed succeeded, durably.
+    expect(failed).toBeGreaterThanOrEqual(1);
+    const kept = committedBodies().filter((b) => b.startsWith('innocent')).length;
+    expect(kept).toBe(results.length - failed);
+    expect(results[0].status).toBe('rejected');
+    // The connection is usable again afterwards.
+    await addNotes(['later']);
+    expect(observer.prepare('select count(*) as n from children').get()).toEqual({ n: 0 });
+  });
+});
