@@ -88,6 +88,24 @@ export function checkAccess(access: Access, user: SessionUser | null): void {
   if (!access.includes(user.role)) throw forbidden();
 }
 
+/** One /api route as registered (HEAD twins of GET routes included), with its access. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const apiRoutesByApp = new WeakMap<FastifyInstance, ApiRoute[]>();
+
+/**
+ * Every /api route the app registered, as the access plugin saw it at start. The generated
+ * caller matrix and the hostile-input tests are built from this list, so a new route without
+ * a test entry fails them.
+ */
+export function apiRoutesOf(app: FastifyInstance): readonly ApiRoute[] {
+  return apiRoutesByApp.get(app) ?? [];
+}
+
 export function registerAccessControl(
   app: FastifyInstance,
   db: Db,
@@ -95,12 +113,18 @@ export function registerAccessControl(
 ): void {
   app.decorateRequest('user', null);
   app.decorateRequest('loginSessionId', null);
+  const apiRoutes: ApiRoute[] = [];
+  apiRoutesByApp.set(app, apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && route.config?.access === undefined) {
       throw new Error(`route ${route.method.toString()} ${route.url} declares no access`);
     }
     const access = route.config?.access;
+    if (route.url.startsWith('/api/') && access !== undefined) {
+      for (const method of [route.method].flat())
+        apiRoutes.push({ method, url: route.url, access });
+    }
     const adminOnly =
       access !== undefined && typeof access !== 'string' && access.every((r) => r === 'ADMIN');
     if (route.config?.userIdIsTarget === true && !adminOnly) {

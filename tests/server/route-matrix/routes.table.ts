@@ -1,0 +1,492 @@
+// Every /api route of the server, once (a GET entry also covers the HEAD route Fastify adds
+// for it): how to fill its path and a valid body for the caller, and the status each caller
+// kind must get (issue 7 item 1). route-matrix.test.ts fails when the server has a route this
+// table lacks, or the table names a route the server does not have. The hostile-input tests
+// (tests/server/hostile) build their generators from the same entries.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '#server/db/kysely';
+import { issueResetCode } from '#server/auth/password-reset.service';
+import {
+  exportPublicKeySpki,
+  generateEcdhKeyPair,
+  INITIATE_HANDSHAKE_PATH,
+  signHandshake,
+} from '#shared/secure-channel/index';
+import { PASSWORD, type Account, type Cast, type CallerKind } from './cast.ts';
+import { adminOnly, anyone, roles, signedIn, type Expectation } from './expectations.ts';
+import type { Scene } from './scene.ts';
+import { send, type Method } from './http.ts';
+
+export interface ServerInfo {
+  baseUrl: string;
+  clientId: string;
+  clientAuthKey: string;
+}
+
+export interface CellInput {
+  scene: Scene;
+  cast: Cast;
+  kind: CallerKind;
+  /** The caller's account, or null for the kinds without a login. */
+  account: Account | null;
+  server: ServerInfo;
+  db: Db;
+}
+
+export type Body = Record<string, unknown>;
+
+export interface RouteEntry {
+  method: Exclude<Method, 'HEAD'>;
+  /** The path template exactly as the server registers it. */
+  path: string;
+  params?: (input: CellInput) => Record<string, string | number>;
+  /** A valid body for this caller; only routes that read a body have one. */
+  body?: (input: CellInput) => Body | Promise<Body>;
+  headers?: (input: CellInput) => Promise<Record<string, string>>;
+  /** Body fields whose absence alone makes the request a 400 (used by the hostile tests). */
+  required?: readonly string[];
+  expect: Expectation;
+  /** Callers whose 2xx reply carries the victim's private data; nobody else's may. */
+  reveals?: readonly CallerKind[];
+  /** The route ends the caller's own login: the cell signs in afresh for it. */
+  endsLogin?: boolean;
+  /** Bookkeeping after a 2xx (e.g. the caller's new password). */
+  onSuccess?: (input: CellInput, body: Body) => void;
+}
+
+export const routeKey = (method: string, path: string) => `${method} ${path}`;
+
+const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
+const currentPassword = (input: CellInput) => input.account?.password ?? PASSWORD;
+const hourAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+async function handshakeHeaders(server: ServerInfo): Promise<Record<string, string>> {
+  const timestamp = Date.now();
+  return {
+    'x-client-id': server.clientId,
+    'x-timestamp': String(timestamp),
+    'x-signature': await signHandshake(server.clientAuthKey, server.clientId, timestamp),
+  };
+}
+
+/** A started (not completed) handshake: its session id and a fresh client public key. */
+async function startedHandshake(server: ServerInfo): Promise<Body> {
+  const reply = await send(server.baseUrl, {
+    method: 'GET',
+    path: INITIATE_HANDSHAKE_PATH,
+    headers: await handshakeHeaders(server),
+  });
+  const { sessionId } = JSON.parse(reply.text) as { sessionId: string };
+  const keys = await generateEcdhKeyPair();
+  return { sessionId, clientPublicKey: await exportPublicKeySpki(keys.publicKey) };
+}
+
+async function resetCodeFor(db: Db, userId: number): Promise<string> {
+  return db.transaction().execute((trx) => issueResetCode(trx, userId, new Date()));
+}
+
+const orderLines = (s: Scene) => [{ itemName: `Custom ${s.unique}`, quantity: 1 }];
+
+const securityAndAuth: RouteEntry[] = [
+  { method: 'GET', path: '/api/health', expect: anyone(200) },
+  {
+    method: 'GET',
+    path: '/api/security/initiate-handshake',
+    headers: async (i) => handshakeHeaders(i.server),
+    expect: anyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/security/complete-handshake',
+    body: async (i) => startedHandshake(i.server),
+    required: ['sessionId', 'clientPublicKey'],
+    expect: anyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    body: (i) => {
+      const who = i.account ?? i.cast.loginTarget;
+      return { username: who.username, password: who.password };
+    },
+    required: ['username', 'password'],
+    expect: anyone(200),
+    reveals: ['client'],
+  },
+  { method: 'POST', path: '/api/auth/logout', expect: anyone(200), endsLogin: true },
+  { method: 'GET', path: '/api/auth/me', expect: signedIn(200), reveals: ['client'] },
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    body: (i) => ({
+      username: `reg${i.scene.unique}`,
+      password: 'abc12345',
+      email: `${i.scene.unique}@reg.example.org`,
+    }),
+    required: ['username', 'password'],
+    expect: anyone(201),
+  },
+  {
+    method: 'PUT',
+    path: '/api/auth/update/username',
+    body: (i) => ({ newUsername: `u${i.scene.unique}` }),
+    required: ['newUsername'],
+    expect: signedIn(200),
+    reveals: ['client'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/auth/update/email',
+    body: (i) => ({
+      currentPassword: currentPassword(i),
+      newEmail: `${i.scene.unique}@new.example.org`,
+    }),
+    required: ['currentPassword', 'newEmail'],
+    // The reply carries the new email, not the one the scene knew.
+    expect: signedIn(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/auth/update/password',
+    body: (i) => ({ currentPassword: currentPassword(i), newPassword: `Pass${digits(6)}` }),
+    required: ['currentPassword', 'newPassword'],
+    expect: signedIn(200),
+    reveals: ['client'],
+    onSuccess: (i, body) => {
+      if (i.account !== null) i.account.password = String(body.newPassword);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/auth/update/phone',
+    body: (i) => ({ currentPassword: currentPassword(i), newPhone: `555${digits(7)}` }),
+    required: ['currentPassword', 'newPhone'],
+    expect: signedIn(200),
+    reveals: ['client'],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password/request-reset',
+    body: (i) => ({ email: i.scene.target.email }),
+    required: ['email'],
+    expect: anyone(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password/verify-reset',
+    body: async (i) => ({
+      email: i.scene.target.email,
+      otp: await resetCodeFor(i.db, i.scene.target.id),
+      newPassword: 'Newpass123',
+    }),
+    required: ['email', 'otp', 'newPassword'],
+    expect: anyone(200),
+  },
+];
+
+const adminUsers: RouteEntry[] = [
+  { method: 'GET', path: '/api/admin/users', expect: adminOnly(200), reveals: ['admin'] },
+  {
+    method: 'DELETE',
+    path: '/api/admin/user/delete',
+    body: (i) => ({ username: i.scene.target.username }),
+    required: ['username'],
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/user/reset-password/:userId',
+    params: (i) => ({ userId: i.scene.target.id }),
+    body: () => ({ newPassword: 'Reset1234' }),
+    required: ['newPassword'],
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/user/create',
+    body: (i) => ({
+      username: `new${i.scene.unique}`,
+      email: `${i.scene.unique}@created.example.org`,
+      phone: '5553334444',
+      firstName: 'New',
+      lastName: 'User',
+      role: 'CLIENT',
+    }),
+    required: ['username', 'role'],
+    expect: adminOnly(201),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/user/update/:userId',
+    params: (i) => ({ userId: i.scene.target.id }),
+    body: (i) => ({
+      username: i.scene.target.username,
+      email: i.scene.target.email,
+      phone: '5553334445',
+      firstName: 'Tara',
+      lastName: 'Target',
+      role: 'VOLUNTEER',
+    }),
+    required: ['username', 'role'],
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/volunteer/subrole',
+    body: (i) => ({ userId: i.scene.target.id, volunteerSubRole: 'TEAM_LEAD', notes: 'Lead' }),
+    required: ['userId', 'volunteerSubRole'],
+    expect: adminOnly(200),
+  },
+  { method: 'GET', path: '/api/admin/alerts', expect: adminOnly(200) },
+];
+
+const adminRounds: RouteEntry[] = [
+  { method: 'GET', path: '/api/admin/rounds/all', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/rounds/upcoming', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/rounds/create',
+    body: () => ({
+      title: 'Matrix round',
+      location: 'Depot',
+      startTime: hourAhead(48),
+      endTime: hourAhead(51),
+      maxParticipants: 4,
+    }),
+    required: ['title', 'startTime', 'endTime', 'maxParticipants'],
+    expect: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/rounds/signup/:signupId',
+    params: (i) => ({ signupId: i.scene.waitlistedSignupId }),
+    body: (i) => ({ adminId: i.account?.id ?? null }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/rounds/signup/:signupId/confirm',
+    params: (i) => ({ signupId: i.scene.waitlistedSignupId }),
+    body: (i) => ({ adminId: i.account?.id ?? null }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/rounds/:roundId',
+    params: (i) => ({ roundId: i.scene.roundId }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/rounds/:roundId',
+    params: (i) => ({ roundId: i.scene.roundId }),
+    body: (i) => ({ title: `Renamed ${i.scene.unique}` }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/rounds/:roundId/cancel',
+    params: (i) => ({ roundId: i.scene.roundId }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/rounds/:roundId/lottery',
+    params: (i) => ({ roundId: i.scene.roundId }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/orders/:orderId/round',
+    params: (i) => ({ orderId: i.scene.orderId }),
+    body: () => ({ roundId: null }),
+    required: ['roundId'],
+    expect: adminOnly(200),
+  },
+];
+
+const feedbackAndApplications: RouteEntry[] = [
+  {
+    method: 'POST',
+    path: '/api/feedback/submit',
+    body: () => ({ name: 'Visitor', phoneNumber: '5551230000', content: 'Thank you' }),
+    required: ['phoneNumber', 'content'],
+    expect: anyone(200),
+  },
+  { method: 'GET', path: '/api/feedback/all', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/volunteer/apply',
+    body: (i) => ({
+      firstName: 'Val',
+      lastName: 'Unteer',
+      email: `${i.scene.unique}@applicant.example.org`,
+      phone: '5551239999',
+      notes: 'Weekends',
+    }),
+    required: ['firstName', 'lastName', 'email', 'phone'],
+    expect: anyone(200),
+  },
+  { method: 'GET', path: '/api/volunteer/applications', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/volunteer/approve',
+    body: (i) => ({ applicationId: i.scene.applicationId }),
+    required: ['applicationId'],
+    expect: adminOnly(200),
+  },
+  { method: 'GET', path: '/api/volunteer/pending', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/volunteer/reject',
+    body: (i) => ({ applicationId: String(i.scene.applicationId) }),
+    required: ['applicationId'],
+    expect: adminOnly(200),
+  },
+];
+
+const cargo: RouteEntry[] = [
+  { method: 'GET', path: '/api/cargo/items', expect: anyone(200) },
+  {
+    method: 'POST',
+    path: '/api/cargo/items',
+    body: (i) => ({ name: `Item ${i.scene.unique}`, category: 'Test', quantity: 3 }),
+    required: ['name'],
+    expect: adminOnly(201),
+  },
+  {
+    method: 'PUT',
+    path: '/api/cargo/items/:id',
+    params: (i) => ({ id: i.scene.itemId }),
+    body: () => ({ description: 'Updated by the matrix' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/cargo/images/:imageId',
+    params: (i) => ({ imageId: i.scene.imageId }),
+    expect: anyone(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/cargo/images/:imageId/thumb',
+    params: (i) => ({ imageId: i.scene.imageId }),
+    expect: anyone(200),
+  },
+];
+
+const volunteerRounds: RouteEntry[] = [
+  { method: 'GET', path: '/api/rounds/my-rounds', expect: roles({ volunteerConfirmed: 200 }) },
+  { method: 'GET', path: '/api/rounds/all', expect: roles({ volunteerConfirmed: 200 }) },
+  {
+    method: 'DELETE',
+    path: '/api/rounds/signup/:signupId',
+    params: (i) => ({ signupId: i.scene.confirmedSignupId }),
+    // Someone else's sign-up is a 404, like a missing one.
+    expect: roles({ volunteerConfirmed: 200, volunteerOffRound: 404 }),
+  },
+  {
+    method: 'GET',
+    path: '/api/rounds/:roundId',
+    params: (i) => ({ roundId: i.scene.roundId }),
+    expect: roles({ volunteerConfirmed: 200 }),
+  },
+  {
+    method: 'GET',
+    path: '/api/rounds/:roundId/orders',
+    params: (i) => ({ roundId: i.scene.roundId }),
+    // Any volunteer sees the round's load; only a confirmed one sees who and where.
+    expect: roles({ volunteerConfirmed: 200 }),
+    reveals: ['volunteerConfirmed'],
+  },
+  {
+    method: 'POST',
+    path: '/api/rounds/:roundId/signup',
+    params: (i) => ({ roundId: i.scene.roundId }),
+    body: () => ({ requestedRole: 'VOLUNTEER' }),
+    expect: roles({ volunteerConfirmed: 409, volunteerOffRound: 200 }),
+  },
+];
+
+const orders: RouteEntry[] = [
+  {
+    method: 'POST',
+    path: '/api/orders/create',
+    body: (i) => ({
+      deliveryAddress: '1 Own Street',
+      phoneNumber: '5550009999',
+      notes: 'Own order',
+      items: orderLines(i.scene),
+    }),
+    required: ['deliveryAddress', 'phoneNumber', 'notes', 'items'],
+    expect: roles({ client: 200 }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/guest/create',
+    body: (i) => ({
+      firstName: 'Gus',
+      lastName: 'Guest',
+      email: `${i.scene.unique}@guest.example.org`,
+      phone: '5557778888',
+      deliveryAddress: '2 Guest Road',
+      notes: 'Side door',
+      items: orderLines(i.scene),
+    }),
+    required: ['firstName', 'lastName', 'email', 'phone', 'deliveryAddress', 'notes', 'items'],
+    expect: anyone(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/user/:userId',
+    params: (i) => ({ userId: i.cast.client.id }),
+    expect: roles({ client: 200, otherClient: 403 }),
+    reveals: ['client'],
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/all',
+    expect: roles({ volunteerConfirmed: 200, admin: 200 }),
+    reveals: ['volunteerConfirmed', 'admin'],
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/volunteer/assigned',
+    expect: roles({ volunteerConfirmed: 200 }),
+    reveals: ['volunteerConfirmed'],
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:orderId/cancel',
+    params: (i) => ({ orderId: i.scene.orderId }),
+    // Someone else's order is a 404, like a missing one.
+    expect: roles({ client: 200, otherClient: 404, admin: 200 }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/orders/:orderId/status',
+    params: (i) => ({ orderId: i.scene.orderId }),
+    body: () => ({ status: 'COMPLETED' }),
+    required: ['status'],
+    expect: roles({ volunteerConfirmed: 200, volunteerOffRound: 403 }),
+  },
+];
+
+export const ROUTES: readonly RouteEntry[] = [
+  ...securityAndAuth,
+  ...adminUsers,
+  ...adminRounds,
+  ...feedbackAndApplications,
+  ...cargo,
+  ...volunteerRounds,
+  ...orders,
+];
+
+/** The path template with the cell's params filled in. */
+export function fillPath(template: string, params: Record<string, string | number>): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
