@@ -1,5 +1,5 @@
 // The production entry point: load config, build the app, listen, and shut down gracefully
-// on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
+// on SIGTERM/SIGINT (answer new requests 503, finish in-flight ones, close the database).
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureFirstAdmin } from './auth/first-admin.ts';
@@ -19,13 +19,16 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app
+      .drainRequests()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
