@@ -9,10 +9,12 @@
 // The first write opens a physical transaction (BEGIN IMMEDIATE) — a batch. A Kysely
 // transaction runs inside the batch as a SAVEPOINT, so its rollback undoes only its own work.
 // When a lease ends while others wait for the connection, the batch stays open and the next
-// lease joins it; when nobody waits (or the batch is full or old), the batch COMMITs. A
+// lease joins it; when nobody waits, the batch COMMITs at the end of the event loop's turn
+// (so that requests already read from their sockets join it first), or at once when it is
+// full or old. A
 // caller's commit (or a plain write's promise) resolves only once its batch is on disk, so
 // nothing is acknowledged before it is durable; if the COMMIT fails, every member fails.
-// With no contention every write commits alone, exactly as before.
+// With no contention every write commits alone, one event-loop turn later than it would.
 //
 // Reads run on whatever is open: inside an open batch they see the batch's writes, which are
 // ahead of them in the same serial order and are committed before any reply that depends on
@@ -68,6 +70,7 @@ export class GroupCommitSqliteDriver implements Driver {
   #held = false;
   #batch: Batch | undefined;
   #commits = 0;
+  #commitScheduled = false;
 
   constructor(sqlite: SQLite.Database, statements: StatementSource) {
     this.#sqlite = sqlite;
@@ -143,7 +146,7 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    if (this.#batch !== undefined) this.#commitBatch();
+    this.#commitBatch();
     this.#sqlite.close();
   }
 
@@ -186,17 +189,37 @@ export class GroupCommitSqliteDriver implements Driver {
     lease.batch = this.#batch;
   }
 
-  /** Lets the next caller in (the batch stays open for it) or commits, then waits if written. */
+  /**
+   * Lets the next caller in (the batch stays open for it), or frees the connection and commits
+   * at the end of this turn of the event loop; then waits for the batch if this lease wrote.
+   */
   async #handOverAndWait(lease: Lease): Promise<void> {
     lease.handedOver = true;
     const batch = lease.batch;
+    if (this.#batch !== undefined && this.#batchIsFull(this.#batch)) this.#commitBatch();
     const next = this.#waiting.shift();
-    if (this.#batch !== undefined && (next === undefined || this.#batchIsFull(this.#batch))) {
-      this.#commitBatch();
+    if (next === undefined) {
+      this.#held = false;
+      this.#scheduleCommit();
+    } else {
+      next();
     }
-    if (next === undefined) this.#held = false;
-    else next();
     if (batch !== undefined) await batch.committed;
+  }
+
+  /**
+   * Why wait for the turn to end: the sync at COMMIT blocks the event loop, so while it runs
+   * no other request can reach the database and queue for the connection. Requests whose
+   * bytes arrived in this turn get to their writes in it, and join the batch instead.
+   */
+  #scheduleCommit(): void {
+    if (this.#batch === undefined || this.#commitScheduled) return;
+    this.#commitScheduled = true;
+    setImmediate(() => {
+      this.#commitScheduled = false;
+      // Someone holds the connection, maybe mid-transaction: their hand-over commits.
+      if (!this.#held) this.#commitBatch();
+    });
   }
 
   #batchIsFull(batch: Batch): boolean {
