@@ -1,14 +1,25 @@
-// The foundation's screens pass axe's WCAG 2.1 A/AA rules at phone size: landing, login,
-// sign-up (both steps, with an error showing), password recovery, profile, client home, and
-// the Session Expired modal.
+// The shared screens pass axe's WCAG 2.1 A/AA rules at phone size: landing, login (with its
+// error), sign-up (both steps, with an error showing), password recovery (both steps), the
+// feedback and 'JOIN US' forms with their errors, profile, client home, the outbox's 'Needs
+// attention' list and the Session Expired modal. By keyboard (issue 7 item 6): Tab reaches every
+// control of these screens, logging in works from the keyboard, and the Session Expired and
+// outbox dialogs take focus, keep it and give it back.
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LandingPage } from './pages/landing-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { ProfilePage } from './pages/profile-page.ts';
 import { RegisterPage } from './pages/register-page.ts';
 import { ResetPasswordPage } from './pages/reset-password-page.ts';
 import { SessionExpiredModal } from './pages/app-shell.ts';
-import { accessibilityViolations } from './helpers/axe.ts';
+import { accessibilityViolations, AxeLog } from './helpers/axe.ts';
+import { checkDialogKeyboard, tabThroughPage, WELL_BEHAVED } from './helpers/keyboard.ts';
+import { ClientHomePage } from './pages/client-home-page.ts';
+import { FeedbackForm, JoinUsForm, type Application } from './pages/outbox-forms.ts';
+import { OfflineStatusBar } from './pages/outbox-status.ts';
+import { controlledByWorker } from './pages/outbox-worker.ts';
+import { note } from './pages/controls.ts';
+import { uniqueUsername } from '../support/e2e-server.ts';
 import {
   forgetEachNewSecureSession,
   forgetSecureSessions,
@@ -16,7 +27,7 @@ import {
 } from './helpers/broken-server.ts';
 import { aClient, logInAsClient } from './helpers/flows.ts';
 import { useE2e } from './helpers/harness.ts';
-import { shown } from './helpers/waits.ts';
+import { gone, shown } from './helpers/waits.ts';
 
 const e2e = useE2e();
 
@@ -45,6 +56,56 @@ describe('accessibility', () => {
     const reset = new ResetPasswordPage(page);
     await reset.goto();
     expect(await accessibilityViolations(page)).toEqual([]);
+    await reset.requestCode(`${uniqueUsername('nobody')}@example.org`);
+    await shown(reset.verifyHeading);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('the feedback and JOIN US forms with their errors', async () => {
+    const { page } = await e2e.open();
+    const axe = new AxeLog(page);
+    const feedback = new FeedbackForm(page);
+    await feedback.goto();
+    await axe.scan('feedback');
+    await feedback.submit.click();
+    await shown(feedback.error);
+    await axe.scan('feedback with an error');
+    const join = new JoinUsForm(page);
+    await join.goto();
+    await axe.scan('JOIN US');
+    await join.submit.click();
+    await shown(join.error);
+    await axe.scan('JOIN US with an error');
+    expect(axe.found).toEqual([]);
+  });
+
+  it("the outbox's Needs attention list", async () => {
+    const { page, context } = await e2e.open();
+    await page.goto('/volunteerAppli');
+    await controlledByWorker(page);
+    const join = new JoinUsForm(page);
+    const application = anApplication();
+    await join.send(application);
+    await shown(note(page, 'Thank you! Your application has been submitted.'));
+    // The same application again, queued offline: the server refuses it once online.
+    await context.setOffline(true);
+    await join.send(application);
+    await shown(note(page, 'Saved — will send when online'));
+    await context.setOffline(false);
+    const bar = new OfflineStatusBar(page);
+    await shown(bar.pendingCount('1 needs attention'));
+    const axe = new AxeLog(page);
+    await axe.scan('status bar with a refused change');
+    const outbox = await bar.openOutbox('1 needs attention');
+    await shown(outbox.entries('Needs attention').first());
+    await axe.scan('outbox dialog, Needs attention');
+    await outbox.close.click();
+    await gone(outbox.root);
+    expect(axe.found).toEqual([]);
+
+    expect(await checkDialogKeyboard(bar.pendingCount('1 needs attention'), outbox.root)).toEqual(
+      WELL_BEHAVED,
+    );
   });
 
   it('signed-in screens and the Session Expired modal', async () => {
@@ -63,6 +124,77 @@ describe('accessibility', () => {
       await profile.submit.click();
       await shown(new SessionExpiredModal(page).dialog);
       expect(await accessibilityViolations(page)).toEqual([]);
+    } finally {
+      await rememberSecureSessionsAgain(e2e.server.db);
+    }
+  });
+});
+
+function anApplication(): Application {
+  const name = uniqueUsername('axe');
+  return {
+    firstName: 'Ada',
+    lastName: 'Axe',
+    email: `${name}@example.org`,
+    phone: '555-010-2030',
+  };
+}
+
+/** Tab from the top of `path` (already shown) round the page: what it never reached. */
+async function missedOn(page: Page, where: string): Promise<string[]> {
+  return (await tabThroughPage(page)).missed.map((m) => `${where}: ${m}`);
+}
+
+describe('keyboard', () => {
+  it('signed out: Tab reaches every control, and logging in works from the keyboard', async () => {
+    const { page } = await e2e.open();
+    const client = await aClient(e2e.server, 'keys');
+    const missed: string[] = [];
+    await page.goto('/');
+    const landing = new LandingPage(page);
+    await shown(landing.login);
+    missed.push(...(await missedOn(page, 'landing')));
+    for (const [path, screen] of [
+      ['/register', new RegisterPage(page).heading],
+      ['/reset_password', new ResetPasswordPage(page).requestHeading],
+      ['/feedback', new FeedbackForm(page).heading],
+      ['/volunteerAppli', new JoinUsForm(page).heading],
+    ] as const) {
+      await page.goto(path);
+      await shown(screen);
+      missed.push(...(await missedOn(page, path)));
+    }
+    await page.goto('/');
+    await landing.login.focus();
+    await page.keyboard.press('Enter');
+    const login = new LoginPage(page);
+    await shown(login.heading);
+    missed.push(...(await missedOn(page, 'login')));
+    expect(missed).toEqual([]);
+
+    await login.username.fill(client.username);
+    await login.password.fill(client.password);
+    await login.password.press('Enter');
+    await shown(new ClientHomePage(page).logOut);
+  });
+
+  it('signed in: Tab reaches every control of the home and profile; Session Expired traps focus', async () => {
+    const { page } = await e2e.open();
+    const home = await logInAsClient(page, await aClient(e2e.server, 'keyp'));
+    const missed = await missedOn(page, 'client home');
+    await home.profile.focus();
+    await page.keyboard.press('Enter');
+    const profile = new ProfilePage(page);
+    await shown(profile.heading);
+    missed.push(...(await missedOn(page, 'profile')));
+    expect(missed).toEqual([]);
+
+    await forgetEachNewSecureSession(e2e.server.db);
+    try {
+      await forgetSecureSessions(e2e.server.db);
+      await profile.newUsername.fill('adanew');
+      const modal = new SessionExpiredModal(page);
+      expect(await checkDialogKeyboard(profile.submit, modal.dialog)).toEqual(WELL_BEHAVED);
     } finally {
       await rememberSecureSessionsAgain(e2e.server.db);
     }

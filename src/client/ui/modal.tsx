@@ -2,6 +2,7 @@
 // to what opened it, and the title and description are its accessible name and description.
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
+import { useFocusReturn } from './focus-return.ts';
 import styles from './modal.module.css';
 
 interface ModalProps {
@@ -16,12 +17,14 @@ interface ModalProps {
 }
 
 export function Modal({ open, onOpenChange, title, description, children, actions }: ModalProps) {
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={styles.content}
+          {...focusReturn}
           // Without a description radix warns unless told there is none.
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
         >

@@ -13,3 +13,15 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes[0]?.target.join(' ') ?? ''} — ${v.help}`,
   );
 }
+
+/** Scans several states of a page in turn; `found` holds each violation with where it showed. */
+export class AxeLog {
+  readonly found: string[] = [];
+
+  constructor(private readonly page: Page) {}
+
+  async scan(where: string): Promise<void> {
+    const violations = await accessibilityViolations(this.page);
+    this.found.push(...violations.map((v) => `${where}: ${v}`));
+  }
+}

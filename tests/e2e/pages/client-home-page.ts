@@ -17,8 +17,9 @@ export class ClientHomePage {
     this.cart = nav.getByRole('button', { name: /^Cart \(\d+\)$/ });
     this.feedback = control(nav, 'Feedback');
     this.logOut = control(nav, 'Log Out');
-    this.viewOrders = page.getByRole('main').getByText('View Orders', { exact: true });
-    this.makeNewOrder = page.getByRole('main').getByText('Make a New Order', { exact: true });
+    // Cards named by their titles (a link and a button: keyboard specs focus them).
+    this.viewOrders = control(page.getByRole('main'), 'View Orders');
+    this.makeNewOrder = control(page.getByRole('main'), 'Make a New Order');
   }
 
   /** The Cart button while the cart holds `lines` lines. */

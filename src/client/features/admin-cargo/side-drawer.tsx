@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { Button } from '../../ui/button.tsx';
+import { useFocusReturn } from '../../ui/focus-return.ts';
 import styles from './side-drawer.module.css';
 
 interface SideDrawerProps {
@@ -16,11 +17,12 @@ interface SideDrawerProps {
 }
 
 export function SideDrawer({ open, onOpenChange, title, children, actions }: SideDrawerProps) {
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
+        <Dialog.Content className={styles.drawer} aria-describedby={undefined} {...focusReturn}>
           <div className={styles.head}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             <Dialog.Close asChild>

@@ -1,5 +1,5 @@
 // Tabs on radix-ui (arrow keys move between tabs; each panel is labelled by its tab).
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import styles from './rounds.module.css';
 
@@ -16,10 +16,20 @@ interface AdminTabsProps {
   onValueChange: (value: string) => void;
 }
 
+/**
+ * Shift+Tab from a tab must leave the list. Radix drops the list's own Tab stop for that on its
+ * next render, but a dialog's focus trap (an ancestor's keydown, before that render) still counted
+ * the list as its first stop, so it let the browser move focus out and pulled it back to the
+ * tab: stuck. Dropping the stop now lets the trap see the tab as first and wrap to the last.
+ */
+function leaveOnShiftTab(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key === 'Tab' && event.shiftKey) event.currentTarget.tabIndex = -1;
+}
+
 export function AdminTabs({ label, tabs, value, onValueChange }: AdminTabsProps) {
   return (
     <Tabs.Root value={value} onValueChange={onValueChange}>
-      <Tabs.List className={styles.tabList} aria-label={label}>
+      <Tabs.List className={styles.tabList} aria-label={label} onKeyDown={leaveOnShiftTab}>
         {tabs.map((tab) => (
           <Tabs.Trigger key={tab.value} value={tab.value} className={styles.tab}>
             {tab.label}

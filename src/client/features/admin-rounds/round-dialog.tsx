@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { Button } from '../../ui/button.tsx';
+import { useFocusReturn } from '../../ui/focus-return.ts';
 import { SuccessMessage } from '../../ui/form-message.tsx';
 import { AdminTabs } from './admin-tabs.tsx';
 import { DetailsTab } from './details-tab.tsx';
@@ -30,11 +31,12 @@ export function RoundDialog({ roundId, title, onClose, onChanged }: RoundDialogP
     onChanged();
   };
   const round = detail?.round;
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog} aria-describedby={undefined}>
+        <Dialog.Content className={styles.dialog} aria-describedby={undefined} {...focusReturn}>
           <Dialog.Title className={styles.dialogTitle}>{round?.title ?? title}</Dialog.Title>
           <SuccessMessage text={notice} />
           {round === undefined || detail === null ? (

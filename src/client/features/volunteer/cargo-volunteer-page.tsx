@@ -42,7 +42,8 @@ function Sizes({ sizes }: { sizes: Record<string, number> }) {
 
 function InventoryTable({ items }: { items: CargoItem[] }) {
   return (
-    <div className={styles.tableWrap}>
+    // Scrolls sideways on a phone: focusable (and named) so a keyboard can scroll it too.
+    <div className={styles.tableWrap} role="region" aria-label="Inventory table" tabIndex={0}>
       <table className={styles.table}>
         <caption className="visually-hidden">Inventory</caption>
         <thead>
