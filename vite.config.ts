@@ -1,7 +1,10 @@
 // The web client's build. SITE_TITLE, CLIENT_ID and CLIENT_AUTH_KEY come from the same
 // environment variables the server reads (wire-protocol.md "Operating interface"), so one
 // `npm start` builds a client that matches its server.
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
@@ -55,6 +58,50 @@ function pwaOptions(siteTitle: string): Partial<VitePWAOptions> {
   };
 }
 
+const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest)$/;
+
+// Brotli and gzip copies of the built text files, next to them (x.js.br, x.js.gz): the server
+// sends them as they are (@fastify/static preCompressed), so a phone on a slow link downloads
+// a third of the bytes and no request spends CPU compressing.
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name))) {
+        const file = path.join(outDir, fileName);
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < 1024) continue;
+        // Quality 9: within 8% of the maximum (11), at a twentieth of its build time.
+        const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } };
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(bytes, brotliOptions));
+        fs.writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
+const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
+
+// The entry's stylesheet (a few KB) inlined into index.html: the first paint waits for no
+// request but the script's. The CSP allows inline styles (never inline scripts).
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        return html.replace(ENTRY_STYLESHEET, (link, fileName: string) => {
+          const asset = bundle?.[fileName];
+          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -63,6 +110,8 @@ export default defineConfig({
       name: 'site-title',
       transformIndexHtml: (html) => html.replace('%SITE_TITLE%', fromEnv('SITE_TITLE')),
     },
+    inlineEntryCss(),
+    precompress(),
   ],
   define: {
     'import.meta.env.VITE_SITE_TITLE': JSON.stringify(fromEnv('SITE_TITLE')),

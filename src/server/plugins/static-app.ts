@@ -1,6 +1,7 @@
 // Serves the built PWA from dist/. Client routes fall back to index.html; /api never does:
 // an unknown /api path is a 404 envelope. Hashed assets are cached for a year; index.html and
-// the service worker are always revalidated so updates reach users.
+// the service worker are always revalidated so updates reach users. Text files go out as the
+// build's Brotli or gzip copies when the browser accepts them.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       root: staticDir,
       wildcard: false,
       index: false,
+      // The build writes .br / .gz copies of its text files (vite.config.ts precompress).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
