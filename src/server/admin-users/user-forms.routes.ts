@@ -37,21 +37,33 @@ export function registerUserFormRoutes(app: FastifyInstance): void {
     });
     const generatedPassword = generatePassword();
     const passwordHash = await hashPassword(generatedPassword);
-    return runIdempotent(request, reply, db, async (trx) => {
-      const userId = await createAccount(adminWriteOf(app, request, trx), fields, passwordHash);
-      request.log.info(
-        { event: 'admin.user-created', adminId: adminIdOf(request), userId, role: fields.role },
-        'user created by an admin',
-      );
-      const body: CreateUserReply = {
-        status: 'success',
-        message: M.created,
-        userId,
-        username: fields.username,
-        generatedPassword,
-      };
-      return { statusCode: 201, body };
+    // The password goes out once, in this reply; the copy kept for a replay goes without it.
+    const withoutPassword = (body: object) => ({
+      ...body,
+      message: M.createdPasswordNotKept,
+      generatedPassword: '',
     });
+    return runIdempotent(
+      request,
+      reply,
+      db,
+      async (trx) => {
+        const userId = await createAccount(adminWriteOf(app, request, trx), fields, passwordHash);
+        request.log.info(
+          { event: 'admin.user-created', adminId: adminIdOf(request), userId, role: fields.role },
+          'user created by an admin',
+        );
+        const body: CreateUserReply = {
+          status: 'success',
+          message: M.created,
+          userId,
+          username: fields.username,
+          generatedPassword,
+        };
+        return { statusCode: 201, body };
+      },
+      { stored: withoutPassword },
+    );
   });
 
   app.put(

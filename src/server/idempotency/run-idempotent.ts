@@ -60,10 +60,19 @@ function replayOf(stored: Awaited<ReturnType<typeof findKey>>, claim: KeyClaim):
   return { kind: 'replayed', reply: { statusCode: stored.statusCode, body } };
 }
 
+export interface IdempotentOptions {
+  /**
+   * The copy of a success body kept for replays, when it must differ from the one sent: a
+   * body holding a secret (a generated password) is kept without it.
+   */
+  stored?: (body: object) => object;
+}
+
 async function runClaimed(
   trx: ControlledTransaction<Database>,
   claim: KeyClaim,
   work: WriteWork,
+  options: IdempotentOptions,
 ): Promise<Outcome> {
   if (!(await claimKey(trx, claim, new Date()))) {
     return replayOf(await findKey(trx, claim.scope, claim.key), claim);
@@ -71,7 +80,9 @@ async function runClaimed(
   const inWork = await trx.savepoint('work').execute();
   try {
     const reply = await work(inWork);
-    await saveReply(trx, claim.scope, claim.key, reply);
+    const kept =
+      options.stored === undefined ? reply : { ...reply, body: options.stored(reply.body) };
+    await saveReply(trx, claim.scope, claim.key, kept);
     return { kind: 'done', reply };
   } catch (err) {
     if (!(err instanceof AppError) || !STORED_REFUSALS.has(err.code)) throw err;
@@ -87,6 +98,7 @@ async function runKeyed(
   db: Db,
   key: string,
   work: WriteWork,
+  options: IdempotentOptions,
 ): Promise<Outcome> {
   const claim: KeyClaim = {
     scope: idempotencyScopeOf(request),
@@ -98,7 +110,7 @@ async function runKeyed(
   const trx = await db.startTransaction().execute();
   let outcome: Outcome;
   try {
-    outcome = await runClaimed(trx, claim, work);
+    outcome = await runClaimed(trx, claim, work, options);
   } catch (err) {
     await trx
       .rollback()
@@ -119,6 +131,7 @@ export async function runIdempotent(
   reply: FastifyReply,
   db: Db,
   work: WriteWork,
+  options: IdempotentOptions = {},
 ): Promise<object> {
   const key = idempotencyKeyOf(request);
   if (key === undefined) {
@@ -126,7 +139,7 @@ export async function runIdempotent(
     reply.code(done.statusCode);
     return done.body;
   }
-  const outcome = await runKeyed(request, db, key, work);
+  const outcome = await runKeyed(request, db, key, work, options);
   switch (outcome.kind) {
     case 'refused':
       throw outcome.error;

@@ -87,7 +87,11 @@ export const userFieldsRequest = z.object({
 });
 export type UserFieldsRequest = z.infer<typeof userFieldsRequest>;
 
-/** POST /api/admin/user/create: the generated password is shown to the admin once. */
+/**
+ * POST /api/admin/user/create: the generated password is shown to the admin once. A replay of
+ * the same Idempotency-Key (a reply lost on the way) answers with an empty generatedPassword:
+ * the server never keeps the password itself, so the admin sets a new one with Reset Password.
+ */
 export const createUserReply = z.object({
   status: z.literal('success'),
   message: z.string(),
@@ -123,6 +127,9 @@ export type AdminMessageReply = z.infer<typeof adminMessageReply>;
 export const ADMIN_USER_MESSAGES = {
   deleted: 'User deleted successfully',
   created: 'User created successfully',
+  /** A replayed create: the password went with the first reply and is not kept. */
+  createdPasswordNotKept:
+    'User created successfully. Its password was shown only once; use Reset Password to set a new one',
   updated: 'User updated successfully',
   passwordReset: 'Password reset successfully',
   subroleUpdated: 'Volunteer subrole updated successfully',

@@ -1,6 +1,6 @@
 // POST /api/admin/user/create: a CLIENT or VOLUNTEER with a generated password that signs in;
-// the registration texts for taken names; an idempotent replay returns the first reply (the
-// same generated password) without making a second user.
+// the registration texts for taken names; an idempotent replay returns the first reply without
+// making a second user — but not the generated password, which the server never keeps.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M, type CreateUserReply } from '#shared/contracts/admin-users';
@@ -104,7 +104,7 @@ describe.each(testDialects())('POST /api/admin/user/create (%s)', (dialect) => {
     expect(messageOf(byEmail)).toBe(EMAIL_TAKEN_MESSAGE);
   });
 
-  it('a replay with the same Idempotency-Key returns the same reply and makes one user', async () => {
+  it('a replay with the same Idempotency-Key makes one user and keeps no password', async () => {
     const username = uniqueUsername('Once');
     const key = randomUUID();
     const fields = { username, role: 'CLIENT' };
@@ -112,9 +112,21 @@ describe.each(testDialects())('POST /api/admin/user/create (%s)', (dialect) => {
     const again = await create(fields, { 'idempotency-key': key });
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(first.json());
+    const created = first.json<CreateUserReply>();
+    expect(created.generatedPassword).not.toBe('');
+    expect(again.json()).toEqual({
+      ...created,
+      message: M.createdPasswordNotKept,
+      generatedPassword: '',
+    });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await userRow(username)).toHaveLength(1);
+    // Nowhere in the stored replies: the password went out once, in the first reply.
+    const stored = await server.app.ctx.opened.db
+      .selectFrom('idempotency_keys')
+      .select('reply_json')
+      .execute();
+    expect(stored.some((row) => row.reply_json.includes(created.generatedPassword))).toBe(false);
     const reused = await create({ ...fields, role: 'VOLUNTEER' }, { 'idempotency-key': key });
     expect(reused.statusCode).toBe(422);
   });

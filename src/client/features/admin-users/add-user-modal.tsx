@@ -16,15 +16,22 @@ interface AddUserModalProps {
 }
 
 function CreatedNote({ created }: { created: CreateUserReply }) {
+  // Empty when this was a replay of a create whose first reply was lost: the server does not
+  // keep passwords, and its message says to use Reset Password.
+  const password = created.generatedPassword;
   return (
     <div role="status" className={styles.created}>
       <p>
         {created.message}: <strong>{created.username}</strong>
       </p>
-      <p>
-        Generated password: <code className={styles.password}>{created.generatedPassword}</code>
-      </p>
-      <p className={styles.hint}>It is shown only this once: give it to the user now.</p>
+      {password !== '' && (
+        <>
+          <p>
+            Generated password: <code className={styles.password}>{password}</code>
+          </p>
+          <p className={styles.hint}>It is shown only this once: give it to the user now.</p>
+        </>
+      )}
     </div>
   );
 }
