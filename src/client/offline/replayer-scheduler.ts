@@ -59,6 +59,9 @@ export function createReplayer(deps: SchedulerDeps): Replayer {
   function scheduleRetry(result: DrainResult): void {
     clearTimeout(retryTimer);
     if (result.retryAt === null) return;
+    // Known offline: no timer. The 'online' event starts a drain; retrying meanwhile only
+    // spends a phone's battery on requests (and handshakes) that cannot leave it.
+    if (typeof navigator !== 'undefined' && !navigator.onLine) return;
     const delay = Math.max(0, result.retryAt - Date.now());
     retryTimer = setTimeout(() => kickQuietly(kick, 'backoff-due'), delay);
   }

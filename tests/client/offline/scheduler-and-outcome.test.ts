@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enqueue } from '#client/offline/outbox';
 import { awaitOutcome } from '#client/offline/outcome';
 import { createReplayer, type LockRunner } from '#client/offline/replayer-scheduler';
@@ -82,6 +82,32 @@ describe('replayer scheduling and what a form is told', () => {
     expect(passes).toBe(2);
     expect(await db.outbox.where('status').equals('done').count()).toBe(6);
     db.close();
+  });
+
+  it('retries on a timer after a failure, but not while the device knows it is offline', async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (const onLine of [true, false]) {
+      vi.stubGlobal('navigator', { onLine });
+      const db = newDevice().open();
+      let calls = 0;
+      const unreachable = unreachableTransport();
+      const counting: OutboxTransport = () => {
+        calls += 1;
+        return unreachable();
+      };
+      // random 0: the first back-off is 500 ms.
+      const replayer = createReplayer({ db, transport: counting, random: () => 0 });
+      await enqueue(db, feedbackAction());
+      expect((await replayer.kick('start')).stop).toBe('transient');
+      await sleep(1_500);
+      // Online: retried at 500 ms (and maybe again at 1.5 s); offline: only the first try.
+      if (onLine) expect(calls).toBeGreaterThan(1);
+      else expect(calls).toBe(1);
+      await db.outbox.clear();
+      await sleep(1_000); // let a pending retry find the outbox empty before the next device
+      db.close();
+    }
+    vi.unstubAllGlobals();
   });
 
   it('timer wake-ups wait out the back-off; coming online does not', async () => {
