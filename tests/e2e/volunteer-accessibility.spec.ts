@@ -6,7 +6,7 @@
 // and gives it back to the control that opened it.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE } from '../support/chromium.ts';
+import { PHONE, screenshot } from '../support/chromium.ts';
 import { createUser, uniqueUsername } from '../support/e2e-server.ts';
 import {
   createCatalogueItem,
@@ -133,6 +133,7 @@ describe('volunteer accessibility (axe)', () => {
     await control(page.getByRole('banner'), 'Cargo Volunteer').click();
     await shown(page.getByRole('heading', { name: 'Cargo Volunteer Page' }));
     await shown(page.getByText('Blankets'));
+    await screenshot(page, 'cargo-volunteer-phone');
     await axe.scan('cargo volunteer page');
     expect(axe.found).toEqual([]);
   });
