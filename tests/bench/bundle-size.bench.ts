@@ -8,8 +8,8 @@
 // Budgets: landing ≤ 150 KB gzip, each role's home ≤ 250 KB. Prints figures only.
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH, PHONE } from '../support/chromium.ts';
+
+import { launchChromium, PHONE } from '../support/chromium.ts';
 import {
   holdLogin,
   loginAs,
@@ -95,18 +95,7 @@ function report(route: RouteCase, scripts: ScriptSize[]): void {
 
 async function main(): Promise<void> {
   const server = await startWebServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     console.log('JavaScript per route (KB = 1000 bytes; gzip -9 of the bytes downloaded)');
     for (const route of ROUTES) report(route, await measureRoute(browser, server, route));

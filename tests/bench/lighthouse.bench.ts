@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { LOGIN_HINT_STORAGE_KEY } from '../../src/client/session/session-user.ts';
-import { CHROMIUM_PATH } from '../support/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import {
   addLoginCookie,
   loginAs,
@@ -48,12 +48,7 @@ async function launchDebuggable(): Promise<DebuggableChromium> {
     CHROMIUM_PATH,
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_FLAGS,
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',

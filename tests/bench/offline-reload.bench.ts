@@ -5,9 +5,9 @@
 // is reloaded RUNS times. Each run is timed from the reload's navigation start to the moment
 // every round card and every assigned-order card is on screen (performance.now() in the page
 // at the first animation frame showing them all). Prints figures only.
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Db } from '#server/db/kysely';
-import { CHROMIUM_PATH, PHONE } from '../support/chromium.ts';
+import { launchChromium, PHONE } from '../support/chromium.ts';
 import {
   createOrderOnRound,
   createSignup,
@@ -142,18 +142,7 @@ function summary(label: string, values: number[]): string {
 
 async function main(): Promise<void> {
   const server = await startWebServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const seeded = await seed(server.db);
     const context = await browser.newContext({ viewport: PHONE, baseURL: server.baseUrl });

@@ -20,18 +20,21 @@ export type Viewport = typeof PHONE | typeof DESKTOP;
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/e2e');
 
+/** This machine's Chromium flags: no sandbox (root), and no calls home (the network is closed). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+] as const;
+
 const LAUNCH_OPTIONS: LaunchOptions = {
   executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: [...CHROMIUM_FLAGS],
 };
 
 export function launchChromium(): Promise<Browser> {
