@@ -135,9 +135,17 @@ export class VolunteerDashboard {
     for (let i = 0; i < months; i++) {
       await this.calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
     }
-    await this.day(day).click();
     const dialog = new Dialog(this.page, 'Rounds on the date');
-    await dialog.root.waitFor();
-    return dialog;
+    // One more tap if the first went unanswered: seen once in CI (a full run, loaded machine)
+    // when the tap landed while the lists refreshed under the calendar; a user taps again.
+    for (let tap = 1; ; tap++) {
+      await this.day(day).click();
+      try {
+        await dialog.root.waitFor({ timeout: tap === 1 ? 7_500 : 15_000 });
+        return dialog;
+      } catch (error) {
+        if (tap === 2) throw error;
+      }
+    }
   }
 }
