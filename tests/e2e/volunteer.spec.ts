@@ -6,6 +6,7 @@
 // each step.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { LOGIN_HINT_STORAGE_KEY } from '#client/session/session-user';
 import { PHONE, screenshot } from '../support/chromium.ts';
 import { createUser, uniqueUsername } from '../support/e2e-server.ts';
 import { createOrderOnRound, createSignup, createTestRound } from '../support/factories.ts';
@@ -167,6 +168,48 @@ describe('the volunteer dashboard', () => {
     await expect.poll(() => done.button('Complete').count()).toBe(0);
     await screenshot(page, 'volunteer-completed-phone');
     expect(await orderStatus(orderId)).toBe('COMPLETED');
+    expect(errors).toEqual([]);
+  });
+
+  it('paints its lists once, where they stay, on a first-time device (no layout shift)', async () => {
+    const round = await aRound(tomorrowNoon());
+    const first = await e2e.open(PHONE);
+    const { user } = await logInAsVolunteer(first.page, 'lena');
+    await createSignup(db(), round.id, user.id);
+    const orderId = await createOrderOnRound(db(), round.id, {
+      items: [{ itemName: 'Gauze roll', quantity: 1 }],
+    });
+    // The app opened on a second phone that holds the login (cookie and hint) but has never
+    // stored the lists. Every layout shift of that page is recorded.
+    const { page, errors } = await e2e.open(PHONE);
+    await page.context().addCookies(await first.page.context().cookies());
+    await page.addInitScript(
+      (hintKey) => localStorage.setItem(hintKey, '1'),
+      LOGIN_HINT_STORAGE_KEY,
+    );
+    await page.addInitScript(() => {
+      const shifts: { value: number; nodes: string[] }[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          const nodes = (entry.sources ?? []).map((s) => s.node?.textContent?.slice(0, 40) ?? '');
+          shifts.push({ value: entry.value, nodes });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(first.page.url());
+    const dashboard = new VolunteerDashboard(page);
+    await shown(dashboard.upcomingRound(round.title).root);
+    await shown(dashboard.assignedOrder(orderId).root);
+    await shown(dashboard.calendar.getByRole('button', { name: /rounds scheduled$/ }));
+    await expect.poll(() => page.getByText('updated just now', { exact: true }).count()).toBe(3);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: unknown[] }).layoutShifts,
+    );
+    expect(shifts).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

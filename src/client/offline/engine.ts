@@ -61,9 +61,12 @@ export function startOfflineEngine(): () => void {
     refreshInBackground();
   });
   const stopReplayer = replayer.start();
-  refreshInBackground();
+  // In a task of its own, after the first render's: opening the device database and
+  // reading it is main-thread work the startup's first task need not wait for.
+  const firstRefresh = setTimeout(refreshInBackground, 0);
   window.addEventListener('online', refreshInBackground);
   return () => {
+    clearTimeout(firstRefresh);
     stopUser();
     stopReplayer();
     window.removeEventListener('online', refreshInBackground);

@@ -20,7 +20,12 @@ export function ListPanel({ title, list, error = null, children }: ListPanelProp
     <section className={styles.panel} aria-labelledby={id}>
       <div className={styles.panelHead}>
         <h2 id={id}>{title}</h2>
-        {list !== undefined && <UpdatedAgo list={list} />}
+        {list !== undefined && (
+          // Its own line, kept while the time is read, so nothing below moves when it shows.
+          <div className={styles.updatedLine}>
+            <UpdatedAgo list={list} />
+          </div>
+        )}
       </div>
       <ErrorMessage text={error} />
       {children}

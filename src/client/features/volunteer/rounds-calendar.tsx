@@ -1,7 +1,7 @@
 // The right panel (spec section 2): 'Select a date to see rounds', a calendar whose days with
 // a round are highlighted (matched by the UTC date of startTime, spec section 9). A day's
 // button also says so in words, for screen readers.
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { DayPicker, labelDayButton, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { calendarDayKey, roundDateKey } from '#shared/rules/round-dates';
@@ -18,7 +18,13 @@ interface RoundsCalendarProps {
   onPickDay: (day: Date) => void;
 }
 
-export function RoundsCalendar({ entries, error, onPickDay }: RoundsCalendarProps) {
+// Memoised: the dashboard re-renders whenever any of its lists changes, and a month of day
+// buttons is the costliest part of it to render again for nothing.
+export const RoundsCalendar = memo(function RoundsCalendar({
+  entries,
+  error,
+  onPickDay,
+}: RoundsCalendarProps) {
   const days = useMemo(
     () => new Set((entries ?? []).map((e) => roundDateKey(e.round.startTime))),
     [entries],
@@ -45,4 +51,4 @@ export function RoundsCalendar({ entries, error, onPickDay }: RoundsCalendarProp
       </p>
     </ListPanel>
   );
-}
+});

@@ -11,7 +11,7 @@ import { PastRounds, UpcomingRounds } from './my-rounds.tsx';
 import { OrderDetailModal } from './order-detail-modal.tsx';
 import { RoundDetailModal } from './round-detail-modal.tsx';
 import { RoundsCalendar } from './rounds-calendar.tsx';
-import { useListRefresh, useLoadError } from './use-list-refresh.ts';
+import { useListRefresh, useListState } from './use-list-refresh.ts';
 import { useVolunteerActions } from './use-volunteer-actions.ts';
 import {
   roundEntity,
@@ -45,35 +45,47 @@ export function VolunteerDashboard() {
   const order = orders?.find((e) => e.row.key === orderKey)?.order ?? null;
   const viewRound = (entry: RoundEntry) => setDetailKey(entry.row.key);
   const openOrder = (entry: OrderEntry) => setOrderKey(entry.row.key);
+  const myRoundsState = useListState(failures, 'myRounds', MY_ROUNDS_FAILED);
+  const ordersState = useListState(failures, 'assignedOrders', ORDERS_FAILED);
+  const allRoundsState = useListState(failures, 'allRounds', UPCOMING_ROUNDS_FAILED);
+  const settled =
+    [upcoming, past, all, orders].every((list) => list !== undefined) &&
+    [myRoundsState, ordersState, allRoundsState].every((state) => state.settled);
 
   return (
     <PageLayout header={<VolunteerHeader />}>
       <h1 className="visually-hidden">Volunteer Dashboard</h1>
       <WaitlistNotices />
-      <div className={styles.columns}>
-        <div>
-          <UpcomingRounds
-            entries={upcoming}
-            pending={pending}
-            onViewDetails={viewRound}
-            error={useLoadError(failures, 'myRounds', MY_ROUNDS_FAILED)}
-          />
-          <AssignedOrders
-            entries={orders}
-            pending={pending}
-            onOpen={openOrder}
-            onComplete={actions.complete}
-            error={useLoadError(failures, 'assignedOrders', ORDERS_FAILED)}
-          />
-          <PastRounds entries={past} pending={pending} onViewDetails={viewRound} />
-          <CompletedOrders entries={orders} pending={pending} onOpen={openOrder} />
+      {/* Painted once the lists are as they will stay (read from the device, and on a
+          first-time device answered by the server): filling them afterwards would push the
+          calendar down under the reader's eyes (a layout shift). */}
+      {!settled && (
+        <p role="status" className={styles.empty}>
+          Loading…
+        </p>
+      )}
+      {settled && (
+        <div className={styles.columns}>
+          <div>
+            <UpcomingRounds
+              entries={upcoming}
+              pending={pending}
+              onViewDetails={viewRound}
+              error={myRoundsState.error}
+            />
+            <AssignedOrders
+              entries={orders}
+              pending={pending}
+              onOpen={openOrder}
+              onComplete={actions.complete}
+              error={ordersState.error}
+            />
+            <PastRounds entries={past} pending={pending} onViewDetails={viewRound} />
+            <CompletedOrders entries={orders} pending={pending} onOpen={openOrder} />
+          </div>
+          <RoundsCalendar entries={all} error={allRoundsState.error} onPickDay={setDay} />
         </div>
-        <RoundsCalendar
-          entries={all}
-          error={useLoadError(failures, 'allRounds', UPCOMING_ROUNDS_FAILED)}
-          onPickDay={setDay}
-        />
-      </div>
+      )}
       <DayRoundsModal
         day={day}
         entries={all}
