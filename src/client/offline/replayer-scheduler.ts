@@ -53,7 +53,8 @@ export interface Replayer {
 export function createReplayer(deps: SchedulerDeps): Replayer {
   const lock = deps.lock ?? defaultLock;
   let running: Promise<DrainResult> | null = null;
-  let again = false;
+  /** A kick that arrived during the pass (the one that ignores back-off, if any did). */
+  let again: KickReason | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   function scheduleRetry(result: DrainResult): void {
@@ -69,17 +70,33 @@ export function createReplayer(deps: SchedulerDeps): Replayer {
   const pass = (respectBackoff: boolean) =>
     lock(REPLAYER_LOCK, () => drainOutbox(deps, { respectBackoff }));
 
-  /** Whether a kick arrived since the last look (and forget it). */
-  function takeAgain(): boolean {
+  /** The kick that arrived since the last look, if one did (and forget it). */
+  function takeAgain(): KickReason | null {
     const asked = again;
-    again = false;
+    again = null;
     return asked;
   }
 
+  /**
+   * The kick's pass, then one more per kick that arrived meanwhile. After a pass the network
+   * stopped, only a kick that ignores back-off earns one at once: the device came back online
+   * (or a new action) while a doomed attempt was still failing must not wait out the back-off.
+   */
   async function passes(reason: KickReason): Promise<DrainResult> {
-    again = false;
+    again = null;
     let result = await pass(RESPECTS_BACKOFF.has(reason));
-    while (takeAgain() && result.stop === 'idle') result = await pass(true);
+    for (let next = takeAgain(); next !== null; next = takeAgain()) {
+      const respectBackoff = RESPECTS_BACKOFF.has(next);
+      if (result.stop !== 'idle' && respectBackoff) break;
+      // What every pass sent counts (onDrained refreshes the lists when anything went
+      // through); where it stopped is the last pass's.
+      const later = await pass(respectBackoff);
+      result = {
+        ...later,
+        sent: result.sent + later.sent,
+        rejected: result.rejected + later.rejected,
+      };
+    }
     scheduleRetry(result);
     deps.onDrained?.(result);
     return result;
@@ -87,7 +104,7 @@ export function createReplayer(deps: SchedulerDeps): Replayer {
 
   function kick(reason: KickReason): Promise<DrainResult> {
     if (running !== null) {
-      again = true;
+      if (again === null || !RESPECTS_BACKOFF.has(reason)) again = reason;
       return running;
     }
     running = passes(reason).finally(() => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enqueue } from '#client/offline/outbox';
 import { awaitOutcome } from '#client/offline/outcome';
 import { createReplayer, type LockRunner } from '#client/offline/replayer-scheduler';
-import { drainOutbox } from '#client/offline/replayer';
+import { drainOutbox, type DrainResult } from '#client/offline/replayer';
 import type { OutboxTransport } from '#client/offline/transport';
 import { applicationAction, feedbackAction } from './support/actions.ts';
 import { newDevice } from './support/fake-db.ts';
@@ -130,6 +130,81 @@ describe('replayer scheduling and what a form is told', () => {
     const stop = replayer.start();
     await replayer.kick('timer'); // joins the start pass
     stop();
+    db.close();
+  });
+
+  it('coming online while a failing attempt is still under way sends at once after it', async () => {
+    const db = newDevice().open();
+    let down = true;
+    let calls = 0;
+    let failNow: (() => void) | undefined;
+    const slowToFail: OutboxTransport = async (request) => {
+      calls += 1;
+      if (down) {
+        // A request on a dead network that takes its time to fail.
+        await new Promise<void>((resolve) => (failNow = resolve));
+        throw new TypeError('fetch failed');
+      }
+      return live.client.transport(request);
+    };
+    const replayer = createReplayer({ db, transport: slowToFail });
+    await enqueue(db, feedbackAction());
+    const first = replayer.kick('start');
+    await vi.waitFor(() => expect(failNow).toBeDefined());
+    down = false;
+    // The network is back while the first attempt has not failed yet: 'online' joins it.
+    expect(replayer.kick('online')).toBe(first);
+    failNow?.();
+    const result = await first;
+    expect(result.sent).toBe(1);
+    expect(calls).toBe(2);
+    expect(await db.outbox.where('status').equals('done').count()).toBe(1);
+    db.close();
+  });
+
+  it('a timer wake-up during a failing attempt waits out the back-off', async () => {
+    const db = newDevice().open();
+    let calls = 0;
+    let failNow: (() => void) | undefined;
+    const slowToFail: OutboxTransport = async () => {
+      calls += 1;
+      await new Promise<void>((resolve) => (failNow = resolve));
+      throw new TypeError('fetch failed');
+    };
+    const replayer = createReplayer({ db, transport: slowToFail, random: () => 0 });
+    await enqueue(db, feedbackAction());
+    const first = replayer.kick('start');
+    await vi.waitFor(() => expect(failNow).toBeDefined());
+    expect(replayer.kick('timer')).toBe(first);
+    failNow?.();
+    expect((await first).stop).toBe('transient');
+    expect(calls).toBe(1);
+    await db.outbox.clear();
+    db.close();
+  });
+
+  it('tells onDrained what all the passes of a kick sent, not only the last one', async () => {
+    const db = newDevice().open();
+    const drained: DrainResult[] = [];
+    let release: (() => void) | undefined;
+    const slow: OutboxTransport = async (request) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return live.client.transport(request);
+    };
+    const replayer = createReplayer({
+      db,
+      transport: slow,
+      onDrained: (result) => drained.push(result),
+    });
+    await enqueue(db, feedbackAction());
+    const first = replayer.kick('start');
+    await vi.waitFor(() => expect(release).toBeDefined());
+    // A kick during the pass: one more pass, which finds nothing left to send.
+    void replayer.kick('online');
+    release?.();
+    await first;
+    expect(drained).toHaveLength(1);
+    expect(drained[0]).toMatchObject({ sent: 1, rejected: 0, stop: 'idle' });
     db.close();
   });
 });

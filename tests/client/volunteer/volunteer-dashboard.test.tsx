@@ -10,6 +10,7 @@ import { useDashboardServer, openDashboard, recordAlerts } from './dashboard-set
 import {
   card,
   clickRoundDay,
+  findCard,
   DAY,
   orderStatus,
   seedRound,
@@ -97,7 +98,7 @@ describe('volunteer dashboard', () => {
     await screen.findAllByRole('button', { name: /rounds scheduled/ }, { timeout: 10_000 });
     await clickRoundDay(round.startTime);
     const day = await screen.findByRole('dialog', { name: 'Rounds on the date' });
-    const offered = card(day, round.title);
+    const offered = await findCard(day, round.title);
     expect(within(offered).getByText('Available Slots')).toBeDefined();
     expect(within(offered).getByText('Already Signed Up?').nextSibling?.textContent).toBe('No');
     fireEvent.click(within(offered).getByRole('button', { name: 'Sign Up' }));

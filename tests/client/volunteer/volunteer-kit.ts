@@ -106,3 +106,12 @@ export async function clickRoundDay(startTime: string): Promise<void> {
 export function card(container: HTMLElement, title: string): HTMLElement {
   return within(container).getByRole('article', { name: title });
 }
+
+/**
+ * A card that may still be on its way: the day's dialog lists the rounds the device has, and
+ * a round made just now arrives with the list's refresh (an earlier test's round can already
+ * highlight the same day).
+ */
+export function findCard(container: HTMLElement, title: string): Promise<HTMLElement> {
+  return within(container).findByRole('article', { name: title }, { timeout: 10_000 });
+}

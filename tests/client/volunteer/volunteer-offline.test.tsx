@@ -15,6 +15,7 @@ import { openDashboard, recordAlerts, useDashboardServer } from './dashboard-set
 import {
   card,
   clickRoundDay,
+  findCard,
   DAY,
   orderStatus,
   seedRound,
@@ -127,11 +128,13 @@ describe('volunteer dashboard offline and on failures', () => {
     setApiBaseUrl(DEAD_SERVER);
     await clickRoundDay(round.startTime);
     const day = await screen.findByRole('dialog', { name: 'Rounds on the date' });
-    fireEvent.click(within(card(day, round.title)).getByRole('button', { name: 'Sign Up' }));
+    fireEvent.click(
+      within(await findCard(day, round.title)).getByRole('button', { name: 'Sign Up' }),
+    );
     expect(await within(day).findByText(QUEUED_TEXT, {}, { timeout: 10_000 })).toBeDefined();
     fireEvent.click(within(day).getByRole('button', { name: 'Close' }));
-    const mine = card(region('My Upcoming Rounds'), round.title);
-    expect(within(mine).getByText(QUEUED_TEXT)).toBeDefined();
+    const mine = await findCard(region('My Upcoming Rounds'), round.title);
+    expect(await within(mine).findByText(QUEUED_TEXT)).toBeDefined();
 
     await createSignup(db(), round.id, other.id, 'CONFIRMED'); // the last slot goes meanwhile
     setApiBaseUrl(harness.server().baseUrl);
@@ -139,10 +142,13 @@ describe('volunteer dashboard offline and on failures', () => {
     const notice = await screen.findByText(/you are on the waitlist/, {}, { timeout: 10_000 });
     expect(notice.textContent).toContain(round.title);
     expect(await signupOf(db(), round.id, volunteer.id)).toBe('WAITLISTED');
-    await vi.waitFor(() =>
-      expect(card(region('My Upcoming Rounds'), round.title).dataset.signupStatus).toBe(
-        'WAITLISTED',
-      ),
+    // The list's refresh after the send brings the server's status.
+    await vi.waitFor(
+      () =>
+        expect(card(region('My Upcoming Rounds'), round.title).dataset.signupStatus).toBe(
+          'WAITLISTED',
+        ),
+      { timeout: 10_000 },
     );
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await vi.waitFor(() => expect(screen.queryByText(/you are on the waitlist/)).toBeNull());
@@ -157,7 +163,9 @@ describe('volunteer dashboard offline and on failures', () => {
     setApiBaseUrl(DEAD_SERVER);
     await clickRoundDay(round.startTime);
     const day = await screen.findByRole('dialog', { name: 'Rounds on the date' });
-    fireEvent.click(within(card(day, round.title)).getByRole('button', { name: 'Sign Up' }));
+    fireEvent.click(
+      within(await findCard(day, round.title)).getByRole('button', { name: 'Sign Up' }),
+    );
     fireEvent.click(within(day).getByRole('button', { name: 'Close' }));
     const mine = await within(region('My Upcoming Rounds')).findByRole('article', {
       name: round.title,
