@@ -6,7 +6,7 @@ import { sendRequest } from '../api/api-client.ts';
 import { registerLocalContentCheck } from '../shell/local-content.ts';
 import { registerLogoutHook } from '../session/logout.ts';
 import { getAppDb } from './app-db.ts';
-import { refreshMirror } from './mirror.ts';
+import { markServerChanged, refreshMirror } from './mirror.ts';
 import {
   acknowledge,
   discardRejected,
@@ -51,7 +51,9 @@ export function startOfflineEngine(): () => void {
     db,
     transport,
     onDrained: (result) => {
-      if (result.sent + result.rejected > 0) refreshInBackground();
+      if (result.sent + result.rejected === 0) return;
+      markServerChanged();
+      refreshInBackground();
     },
   });
   registerLocalContentCheck(() => restoreUserOffline(db));

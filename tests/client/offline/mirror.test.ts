@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '#client/offline/outbox';
-import { mirrorKey, mirrorRow, refreshList, replaceList } from '#client/offline/mirror';
+import {
+  markServerChanged,
+  mirrorKey,
+  mirrorRow,
+  refreshList,
+  refreshListFor,
+  replaceList,
+} from '#client/offline/mirror';
+import type { OutboxTransport } from '#client/offline/transport';
 import { drainOutbox } from '#client/offline/replayer';
 import { rememberSignedInUser } from '#client/offline/session-user-store';
 import { listRefreshedAt } from '#client/offline/sync-meta';
@@ -83,6 +91,32 @@ describe('mirror', () => {
     expect(await refreshList(db, live.client.transport, 'myOrders')).toBe('failed');
     expect((await db.myOrders.toArray()).map((r) => r.id)).toEqual(['41']);
     live.client.setCookie(null);
+    db.close();
+  });
+
+  it('has a second asker join a refresh of the same list already under way', async () => {
+    const db = newDevice().open();
+    const asked: string[] = [];
+    const counting: OutboxTransport = (request) => {
+      asked.push(request.path);
+      return live.client.transport(request);
+    };
+    // A screen opening while the engine refreshes the catalogue: one request.
+    const [first, second] = await Promise.all([
+      refreshListFor(db, counting, 'catalogue', null),
+      refreshListFor(db, counting, 'catalogue', null),
+    ]);
+    expect([first, second]).toEqual([null, null]);
+    expect(asked).toHaveLength(1);
+    // Once it is over, the next asker fetches afresh.
+    await refreshListFor(db, counting, 'catalogue', null);
+    expect(asked).toHaveLength(2);
+    // This device sent a change meanwhile: a refresh begun before it is not joined.
+    const before = refreshListFor(db, counting, 'catalogue', null);
+    markServerChanged();
+    const after = refreshListFor(db, counting, 'catalogue', null);
+    await Promise.all([before, after]);
+    expect(asked).toHaveLength(4);
     db.close();
   });
 
