@@ -69,6 +69,37 @@ export function useMirrorList(name: MirrorListName, group?: string): MirrorRow[]
   }, [name, group]);
 }
 
+export interface MirrorSnapshot {
+  /** In the server's order. */
+  rows: MirrorRow[];
+  /** ISO time of the list's last refresh, or null when never refreshed on this device. */
+  refreshedAt: string | null;
+}
+
+/**
+ * Several mirrored lists and when each was refreshed, read in one transaction: a screen that
+ * waits for a list's first refresh before painting it sees the rows of that same moment
+ * (two separate queries can answer in either order). undefined while loading.
+ */
+export function useMirrorSnapshot<N extends MirrorListName>(
+  names: readonly N[],
+): Record<N, MirrorSnapshot> | undefined {
+  const key = names.join(',');
+  return useLiveQuery(async () => {
+    const db = getAppDb();
+    const lists = key.split(',') as N[];
+    const tables = lists.map((name) => db.mirror(MIRROR_LISTS[name].table));
+    return db.transaction('r', [...tables, db.syncMeta], async () => {
+      const read = lists.map(async (name) => {
+        const { table } = MIRROR_LISTS[name];
+        const rows = await db.mirror(table).where('list').equals(name).sortBy('position');
+        return [name, { rows, refreshedAt: await listRefreshedAt(db, name) }] as const;
+      });
+      return Object.fromEntries(await Promise.all(read)) as Record<N, MirrorSnapshot>;
+    });
+  }, [key]);
+}
+
 /** ISO time of the list's last refresh, or null when never refreshed on this device. */
 export function useListRefreshedAt(name: MirrorListName): string | null | undefined {
   return useLiveQuery(() => listRefreshedAt(getAppDb(), name), [name]);

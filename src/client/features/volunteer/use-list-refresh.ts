@@ -46,37 +46,16 @@ export function useListRefresh(names: readonly MirrorListName[]): LoadFailures {
   return failures;
 }
 
-export interface ListState {
-  /** The red text for the list, or null. */
-  error: string | null;
-  /**
-   * Whether the list can be shown as it will stay: it was refreshed on this device before,
-   * or this screen's refresh of it has answered (or failed). Until then a first-time device
-   * would show an empty list that the server's answer then fills.
-   */
-  settled: boolean;
-}
-
-export function useListState(
-  failures: LoadFailures,
-  name: MirrorListName,
-  fallback: string,
-): ListState {
-  const refreshedAt = useListRefreshedAt(name);
-  const answered = Object.hasOwn(failures, name);
-  const settled = refreshedAt !== undefined && (refreshedAt !== null || answered);
-  const failure = failures[name];
-  if (failure === undefined) return { error: null, settled };
-  const laterRefresh = refreshedAt != null && Date.parse(refreshedAt) > failure.at;
-  if (laterRefresh) return { error: null, settled };
-  return { error: loadErrorText(failure, fallback, refreshedAt != null), settled };
-}
-
 /** The red text for one list, or null. */
 export function useLoadError(
   failures: LoadFailures,
   name: MirrorListName,
   fallback: string,
 ): string | null {
-  return useListState(failures, name, fallback).error;
+  const refreshedAt = useListRefreshedAt(name);
+  const failure = failures[name];
+  if (failure === undefined) return null;
+  const laterRefresh = refreshedAt != null && Date.parse(refreshedAt) > failure.at;
+  if (laterRefresh) return null;
+  return loadErrorText(failure, fallback, refreshedAt != null);
 }

@@ -11,15 +11,13 @@ import { PastRounds, UpcomingRounds } from './my-rounds.tsx';
 import { OrderDetailModal } from './order-detail-modal.tsx';
 import { RoundDetailModal } from './round-detail-modal.tsx';
 import { RoundsCalendar } from './rounds-calendar.tsx';
-import { useListRefresh, useListState } from './use-list-refresh.ts';
+import { useListRefresh, useLoadError } from './use-list-refresh.ts';
 import { useVolunteerActions } from './use-volunteer-actions.ts';
 import {
+  DASHBOARD_LISTS,
   roundEntity,
-  useAllRounds,
-  useAssignedOrders,
-  usePastRounds,
+  useDashboardLists,
   usePendingActions,
-  useUpcomingRounds,
   type OrderEntry,
   type RoundEntry,
 } from './volunteer-data.ts';
@@ -27,15 +25,14 @@ import { VolunteerHeader } from './volunteer-header.tsx';
 import { WaitlistNotices } from './waitlist-notices.tsx';
 import styles from './volunteer.module.css';
 
-const LISTS = ['myRounds', 'allRounds', 'assignedOrders'] as const;
-
 export function VolunteerDashboard() {
   const userId = useSessionUser()?.userId ?? null;
-  const failures = useListRefresh(LISTS);
-  const upcoming = useUpcomingRounds();
-  const past = usePastRounds();
-  const all = useAllRounds();
-  const orders = useAssignedOrders();
+  const failures = useListRefresh(DASHBOARD_LISTS);
+  const lists = useDashboardLists();
+  const upcoming = lists?.upcoming;
+  const past = lists?.past;
+  const all = lists?.all;
+  const orders = lists?.orders;
   const pending = usePendingActions();
   const actions = useVolunteerActions(all);
   const [day, setDay] = useState<Date | null>(null);
@@ -45,20 +42,23 @@ export function VolunteerDashboard() {
   const order = orders?.find((e) => e.row.key === orderKey)?.order ?? null;
   const viewRound = (entry: RoundEntry) => setDetailKey(entry.row.key);
   const openOrder = (entry: OrderEntry) => setOrderKey(entry.row.key);
-  const myRoundsState = useListState(failures, 'myRounds', MY_ROUNDS_FAILED);
-  const ordersState = useListState(failures, 'assignedOrders', ORDERS_FAILED);
-  const allRoundsState = useListState(failures, 'allRounds', UPCOMING_ROUNDS_FAILED);
+  const myRoundsError = useLoadError(failures, 'myRounds', MY_ROUNDS_FAILED);
+  const ordersError = useLoadError(failures, 'assignedOrders', ORDERS_FAILED);
+  const allRoundsError = useLoadError(failures, 'allRounds', UPCOMING_ROUNDS_FAILED);
+  // A list is as it will stay once refreshed on this device (rows and time read together),
+  // or once this screen's refresh of it failed: nothing more is coming then.
   const settled =
-    [upcoming, past, all, orders].every((list) => list !== undefined) &&
-    [myRoundsState, ordersState, allRoundsState].every((state) => state.settled);
+    lists !== undefined &&
+    DASHBOARD_LISTS.every(
+      (name) => lists.refreshedAt[name] !== null || failures[name] !== undefined,
+    );
 
   return (
     <PageLayout header={<VolunteerHeader />}>
       <h1 className="visually-hidden">Volunteer Dashboard</h1>
       <WaitlistNotices />
-      {/* Painted once the lists are as they will stay (read from the device, and on a
-          first-time device answered by the server): filling them afterwards would push the
-          calendar down under the reader's eyes (a layout shift). */}
+      {/* Painted once the lists are as they will stay: filling them afterwards would push
+          the calendar down under the reader's eyes (a layout shift). */}
       {!settled && (
         <p role="status" className={styles.empty}>
           Loading…
@@ -71,19 +71,19 @@ export function VolunteerDashboard() {
               entries={upcoming}
               pending={pending}
               onViewDetails={viewRound}
-              error={myRoundsState.error}
+              error={myRoundsError}
             />
             <AssignedOrders
               entries={orders}
               pending={pending}
               onOpen={openOrder}
               onComplete={actions.complete}
-              error={ordersState.error}
+              error={ordersError}
             />
             <PastRounds entries={past} pending={pending} onViewDetails={viewRound} />
             <CompletedOrders entries={orders} pending={pending} onOpen={openOrder} />
           </div>
-          <RoundsCalendar entries={all} error={allRoundsState.error} onPickDay={setDay} />
+          <RoundsCalendar entries={all} error={allRoundsError} onPickDay={setDay} />
         </div>
       )}
       <DayRoundsModal

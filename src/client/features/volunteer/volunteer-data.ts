@@ -4,7 +4,8 @@
 // reuses.
 import { volunteerRound, type VolunteerRound } from '#shared/contracts/rounds';
 import { orderReply, type OrderReply } from '#shared/contracts/orders';
-import { useMirrorList, useOutboxEntries } from '../../offline/hooks.ts';
+import { useMemo } from 'react';
+import { useMirrorSnapshot, useOutboxEntries } from '../../offline/hooks.ts';
 import type { MirrorRow, OutboxRow } from '../../offline/types.ts';
 
 export interface RoundEntry {
@@ -17,16 +18,14 @@ export interface OrderEntry {
   row: MirrorRow;
 }
 
-function roundEntries(rows: MirrorRow[] | undefined): RoundEntry[] | undefined {
-  if (rows === undefined) return undefined;
+function roundEntries(rows: MirrorRow[]): RoundEntry[] {
   return rows.flatMap((row) => {
     const parsed = volunteerRound.safeParse(row.data);
     return parsed.success ? [{ round: parsed.data, row }] : [];
   });
 }
 
-function orderEntries(rows: MirrorRow[] | undefined): OrderEntry[] | undefined {
-  if (rows === undefined) return undefined;
+function orderEntries(rows: MirrorRow[]): OrderEntry[] {
   return rows.flatMap((row) => {
     const parsed = orderReply.safeParse(row.data);
     return parsed.success ? [{ order: parsed.data, row }] : [];
@@ -36,24 +35,42 @@ function orderEntries(rows: MirrorRow[] | undefined): OrderEntry[] | undefined {
 const byStart = (a: RoundEntry, b: RoundEntry) =>
   Date.parse(a.round.startTime) - Date.parse(b.round.startTime);
 
-/** My upcoming rounds, soonest first (a queued sign-up joins in its place). */
-export function useUpcomingRounds(): RoundEntry[] | undefined {
-  return roundEntries(useMirrorList('myRounds', 'upcoming'))?.sort(byStart);
+/** The dashboard's mirrored lists, and when each was last refreshed on this device. */
+export const DASHBOARD_LISTS = ['myRounds', 'allRounds', 'assignedOrders'] as const;
+export type DashboardList = (typeof DASHBOARD_LISTS)[number];
+
+export interface DashboardLists {
+  /** My upcoming rounds, soonest first (a queued sign-up joins in its place). */
+  upcoming: RoundEntry[];
+  /** My past rounds, latest first. */
+  past: RoundEntry[];
+  /** Every round on the calendar. */
+  all: RoundEntry[];
+  /** Orders on my confirmed rounds (open and completed). */
+  orders: OrderEntry[];
+  refreshedAt: Record<DashboardList, string | null>;
 }
 
-/** My past rounds, latest first. */
-export function usePastRounds(): RoundEntry[] | undefined {
-  return roundEntries(useMirrorList('myRounds', 'past'))?.sort((a, b) => byStart(b, a));
-}
+const inGroup = (rows: MirrorRow[], group: string) => rows.filter((r) => r.group === group);
 
-/** Every round on the calendar. */
-export function useAllRounds(): RoundEntry[] | undefined {
-  return roundEntries(useMirrorList('allRounds'));
-}
-
-/** Orders on my confirmed rounds (open and completed). */
-export function useAssignedOrders(): OrderEntry[] | undefined {
-  return orderEntries(useMirrorList('assignedOrders'));
+/** Everything the dashboard lists, read at one moment; undefined while loading. */
+export function useDashboardLists(): DashboardLists | undefined {
+  const snapshot = useMirrorSnapshot(DASHBOARD_LISTS);
+  return useMemo(() => {
+    if (snapshot === undefined) return undefined;
+    const mine = snapshot.myRounds.rows;
+    return {
+      upcoming: roundEntries(inGroup(mine, 'upcoming')).sort(byStart),
+      past: roundEntries(inGroup(mine, 'past')).sort((a, b) => byStart(b, a)),
+      all: roundEntries(snapshot.allRounds.rows),
+      orders: orderEntries(snapshot.assignedOrders.rows),
+      refreshedAt: {
+        myRounds: snapshot.myRounds.refreshedAt,
+        allRounds: snapshot.allRounds.refreshedAt,
+        assignedOrders: snapshot.assignedOrders.refreshedAt,
+      },
+    };
+  }, [snapshot]);
 }
 
 /** Queued or sending actions by entity ('round:4', 'order:12'): what shows as pending. */
