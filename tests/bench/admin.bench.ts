@@ -3,18 +3,13 @@
 // with 10,000 orders (20,000 lines), 300 catalogue items and 500 applications, through real
 // HTTP (a server listening on 127.0.0.1) driven by autocannon, with GET /api/health as the
 // baseline of a request that does no work. Prints figures only.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app';
-import { loadConfig } from '#server/config';
 import type { Db } from '#server/db/kysely';
 import type { OrderStatus } from '#server/db/schema';
 import { createLoginSession } from '#server/auth/login-sessions.repository';
 import { LOGIN_COOKIE } from '#server/plugins/access';
 import { orderCursorText } from '#shared/contracts/orders';
+import { listenLocally, withBenchApp } from './api-bench-support.ts';
 
 const ORDERS = 10_000;
 const ITEMS = 300;
@@ -138,54 +133,34 @@ async function deepCursor(db: Db): Promise<string> {
   return encodeURIComponent(orderCursorText({ requestTime: row.request_time, orderId: row.id }));
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
-
-async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-bench-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'x') }),
-    rateLimitScale: 1_000_000,
-  };
-  const app = await buildApp(config);
-  try {
-    const db = app.ctx.opened.db;
-    const now = new Date().toISOString();
-    const seedStart = performance.now();
-    const cookie = await adminCookie(db, now);
-    const owner = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    await seedCatalogue(db, now);
-    await seedOrders(db, owner.id);
-    await seedApplications(db, now);
-    const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
-    console.log(
-      `seeded ${ORDERS} orders, ${ITEMS} items, ${APPLICATIONS} applications in ${seconds} s`,
-    );
-    console.log(`SQLite, ${CONNECTIONS} connections, ${SECONDS} s per route`);
-    const baseUrl = await listen(app);
-    // /api/health first: the cost of a request that does no work, for scale on a busy machine.
-    // All Orders as the web client asks: a page of 100 of the PENDING filter (PENDING and
-    // PROCESSING), then a page deep in the list; then the spec's unpaged call for comparison.
-    const deep = await deepCursor(db);
-    for (const route of [
-      '/api/health',
-      '/api/admin/alerts',
-      '/api/orders/all?status=PENDING,PROCESSING&limit=100',
-      `/api/orders/all?status=PENDING,PROCESSING&limit=100&before=${deep}`,
-      '/api/orders/all?limit=100',
-      '/api/orders/all?status=PENDING',
-      '/api/orders/all',
-    ]) {
-      await measure(baseUrl, cookie, route);
-    }
-  } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+await withBenchApp(async (app) => {
+  const db = app.ctx.opened.db;
+  const now = new Date().toISOString();
+  const seedStart = performance.now();
+  const cookie = await adminCookie(db, now);
+  const owner = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+  await seedCatalogue(db, now);
+  await seedOrders(db, owner.id);
+  await seedApplications(db, now);
+  const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
+  console.log(
+    `seeded ${ORDERS} orders, ${ITEMS} items, ${APPLICATIONS} applications in ${seconds} s`,
+  );
+  console.log(`SQLite, ${CONNECTIONS} connections, ${SECONDS} s per route`);
+  const baseUrl = await listenLocally(app);
+  // /api/health first: the cost of a request that does no work, for scale on a busy machine.
+  // All Orders as the web client asks: a page of 100 of the PENDING filter (PENDING and
+  // PROCESSING), then a page deep in the list; then the spec's unpaged call for comparison.
+  const deep = await deepCursor(db);
+  for (const route of [
+    '/api/health',
+    '/api/admin/alerts',
+    '/api/orders/all?status=PENDING,PROCESSING&limit=100',
+    `/api/orders/all?status=PENDING,PROCESSING&limit=100&before=${deep}`,
+    '/api/orders/all?limit=100',
+    '/api/orders/all?status=PENDING',
+    '/api/orders/all',
+  ]) {
+    await measure(baseUrl, cookie, route);
   }
-}
-
-await main();
+});

@@ -4,15 +4,12 @@
 // autocannon runs as a separate process so the load generator does not share the servers'
 // event loop; each server is warmed up for a second, then measured for MEASURE_S seconds.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '#server/app';
-import { loadConfig } from '#server/config';
 import type { Db } from '#server/db/kysely';
 import { CARGO_ITEMS_PATH } from '#shared/contracts/cargo';
+import { listenLocally, withBenchApp } from './api-bench-support.ts';
 
 const ITEMS = 200;
 const MEASURE_S = Number(process.env.MEASURE_S ?? 5);
@@ -93,18 +90,11 @@ async function rateOf(label: string, url: string): Promise<Rate> {
   return rate;
 }
 
-async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-bench-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'x') }),
-    rateLimitScale: 1_000_000,
-  };
-  const app = await buildApp(config);
+await withBenchApp(async (app) => {
   const plain = http.createServer();
   try {
     await seed(app.ctx.opened.db);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const appUrl = urlOf(app.server, CARGO_ITEMS_PATH);
+    const appUrl = `${await listenLocally(app)}${CARGO_ITEMS_PATH}`;
     const bytes = Buffer.from(await (await fetch(appUrl)).arrayBuffer());
     plain.on('request', (_req, res) => {
       res.writeHead(200, {
@@ -123,9 +113,5 @@ async function main(): Promise<void> {
     console.log(`ratio by server CPU per request (plain / app): ${cpuRatio.toFixed(3)}`);
   } finally {
     plain.close();
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-await main();
+});

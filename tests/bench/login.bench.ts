@@ -5,14 +5,11 @@
 // parameters), sequential and CONCURRENCY in flight, so the ratio shows what the server adds
 // around the password check. Prints figures only; it never asserts times.
 // The client side is the independent client (node:crypto + fetch), not the web client's code.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import argon2 from 'argon2';
-import { buildApp } from '#server/app';
-import { loadConfig, type ServerConfig } from '#server/config';
 import { hashPassword } from '#server/auth/passwords';
 import { WireClient } from '../independent-client/wire-client.ts';
+import { listenLocally, startBenchApp } from './api-bench-support.ts';
 
 /** Each case runs this long (MEASURE_S overrides). */
 const MEASURE_MS = Number(process.env.MEASURE_S ?? 5) * 1000;
@@ -63,21 +60,9 @@ function print(f: Figure): void {
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-login-bench-'));
-  const config: ServerConfig = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      STATIC_DIR: path.join(dataDir, 'none'),
-    }),
-    rateLimitScale: 1_000_000,
-  };
-  const app = await buildApp(config);
+  const { app, config, close } = await startBenchApp();
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    const baseUrl = `http://127.0.0.1:${address.port}`;
+    const baseUrl = await listenLocally(app);
 
     // One account and one secure session per client, made through the API itself.
     const password = 'Bench12345';
@@ -137,8 +122,7 @@ async function main(): Promise<void> {
     );
     if (failures > 0) console.log(`  ! ${failures} logins did not answer 200 sealed`);
   } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -14,8 +14,6 @@ import { fileURLToPath } from 'node:url';
 import type SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app';
-import { loadConfig } from '#server/config';
 import { openSqlite, type Db } from '#server/db/kysely';
 import { migrateToLatest } from '#server/db/migrate';
 import { createLoginSession } from '#server/auth/login-sessions.repository';
@@ -28,6 +26,7 @@ import {
   importPeerPublicKey,
 } from '#shared/secure-channel/index';
 import { ORDER_PATHS } from '#shared/contracts/orders';
+import { withBenchApp } from './api-bench-support.ts';
 import type { LoadIdentity, LoadJob, LoadResult } from './orders-load.worker.ts';
 
 const CONNECTIONS = 50;
@@ -211,21 +210,14 @@ async function withApp(
   databaseUrl: string | undefined,
   run: (app: FastifyInstance) => Promise<void>,
 ) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-bench-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'x') }),
-    databaseUrl,
-    rateLimitScale: 1_000_000,
-  };
-  const app = await buildApp(config);
-  try {
-    await seedCatalogue(app.ctx.opened.db);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    await run(app);
-  } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await withBenchApp(
+    async (app) => {
+      await seedCatalogue(app.ctx.opened.db);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      await run(app);
+    },
+    { databaseUrl },
+  );
 }
 
 async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {

@@ -4,12 +4,8 @@
 // the same run. Prints figures only.
 // To add a figure (e.g. encrypted logins/s), write an async function taking the BenchServer and
 // returning a Figure, and append it to EXTRA_BENCHES below.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app';
-import { loadConfig, type ServerConfig } from '#server/config';
+import type { ServerConfig } from '#server/config';
 import { completeHandshake, initiateHandshake } from '#server/security/handshake.service';
 import {
   deriveAesKey,
@@ -18,6 +14,7 @@ import {
   generateEcdhKeyPair,
   type SecureSession,
 } from '#shared/secure-channel/index';
+import { listenLocally, startBenchApp } from './api-bench-support.ts';
 
 export interface BenchServer {
   app: FastifyInstance;
@@ -37,30 +34,14 @@ const CONCURRENCY = 8;
 const EXTRA_BENCHES: ExtraBench[] = [];
 
 async function startBenchServer(): Promise<BenchServer & { close(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-bench-'));
-  const config: ServerConfig = {
-    ...loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      STATIC_DIR: path.join(dataDir, 'none'),
-    }),
-    rateLimitScale: 1_000_000,
-  };
-  const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const bench = await startBenchApp();
+  const baseUrl = await listenLocally(bench.app);
+  const { config } = bench;
   const options = { baseUrl, clientId: config.clientId, clientAuthKey: config.clientAuthKey };
   return {
-    app,
-    config,
+    ...bench,
     baseUrl,
     handshake: () => establishSecureSession(async (url, init) => fetch(url, init), options),
-    async close() {
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
   };
 }
 

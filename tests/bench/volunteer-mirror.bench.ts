@@ -5,12 +5,6 @@
 // same paths and reply readers), with the login cookie, one after another (the engine's
 // refreshMirror) and all at once (the dashboard's refresh). Prints figures only; the goal is
 // one round-trip per list and under 300 ms on loopback.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import { buildApp } from '#server/app';
-import { loadConfig } from '#server/config';
 import type { Db } from '#server/db/kysely';
 import { MIRROR_LISTS, type MirrorListName } from '../../src/client/offline/mirror-lists.ts';
 import type { RememberedUser } from '../../src/client/offline/types.ts';
@@ -21,6 +15,7 @@ import {
   createSignup,
   createTestRound,
 } from '../support/factories.ts';
+import { listenLocally, measureGet, withBenchApp } from './api-bench-support.ts';
 
 const MEASURE_SECONDS = 3;
 const CONNECTIONS = 10;
@@ -67,20 +62,6 @@ async function seed(db: Db): Promise<Seeded> {
     phone: me.phone,
   };
   return { cookie: me.cookie, user };
-}
-
-async function measure(url: string, cookie: string, label: string): Promise<void> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: MEASURE_SECONDS,
-    headers: { cookie },
-  });
-  const perSecond = result.requests.average.toFixed(0);
-  const p99 = result.latency.p99.toFixed(1);
-  console.log(
-    `${label.padEnd(44)} ${perSecond.padStart(8)} req/s   p99 ${p99} ms   non-2xx ${result.non2xx}`,
-  );
 }
 
 interface ListFetch {
@@ -160,32 +141,16 @@ async function reportColdStarts(base: string, seeded: Seeded): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-bench-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'x') }),
-    rateLimitScale: 1_000_000,
-  };
-  const app = await buildApp(config);
-  try {
-    const seeded = await seed(app.ctx.opened.db);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    const base = `http://127.0.0.1:${address.port}`;
-    // The cold start first, before anything has warmed the server's caches and statements.
-    await reportColdStarts(base, seeded);
-    const { cookie } = seeded;
-    await measure(`${base}/api/rounds/my-rounds`, cookie, `GET my-rounds (${MY_ROUNDS} rounds)`);
-    await measure(
-      `${base}/api/orders/volunteer/assigned`,
-      cookie,
-      `GET volunteer/assigned (${ORDERS} orders)`,
-    );
-  } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-await main();
+await withBenchApp(async (app) => {
+  const seeded = await seed(app.ctx.opened.db);
+  const base = await listenLocally(app);
+  // The cold start first, before anything has warmed the server's caches and statements.
+  await reportColdStarts(base, seeded);
+  const load = { cookie: seeded.cookie, connections: CONNECTIONS, seconds: MEASURE_SECONDS };
+  await measureGet(`${base}/api/rounds/my-rounds`, `GET my-rounds (${MY_ROUNDS} rounds)`, load);
+  await measureGet(
+    `${base}/api/orders/volunteer/assigned`,
+    `GET volunteer/assigned (${ORDERS} orders)`,
+    load,
+  );
+});

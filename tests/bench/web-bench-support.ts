@@ -13,6 +13,7 @@ import type { Db } from '#server/db/kysely';
 import type { Role } from '#server/db/schema';
 import { DIST_DIR, buildWeb, isBuildFresh } from '../../scripts/web-build.ts';
 import { createSignedInUser } from '../support/factories.ts';
+import { listenLocally } from './api-bench-support.ts';
 import {
   GUEST_USER,
   LOGIN_HINT_STORAGE_KEY,
@@ -66,13 +67,10 @@ export async function startWebServer(): Promise<WebServer> {
     rateLimitScale: 1_000_000,
   };
   const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
   return {
     app,
     db: app.ctx.opened.db,
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: await listenLocally(app),
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,15 +5,8 @@
 // reaches every control, the calendar answers arrow keys, and each modal takes focus, traps it
 // and gives it back to the control that opened it.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { PHONE, screenshot } from '../support/chromium.ts';
-import { createUser, uniqueUsername } from '../support/e2e-server.ts';
-import {
-  createCatalogueItem,
-  createOrderOnRound,
-  createSignup,
-  createTestRound,
-} from '../support/factories.ts';
+import { createCatalogueItem, createOrderOnRound, createSignup } from '../support/factories.ts';
 import { AxeLog } from './helpers/axe.ts';
 import { useE2e } from './helpers/harness.ts';
 import {
@@ -24,34 +17,11 @@ import {
 } from './helpers/keyboard.ts';
 import { gone, shown } from './helpers/waits.ts';
 import { control } from './pages/controls.ts';
-import { LoginPage } from './pages/login-page.ts';
-import { Dialog, VolunteerDashboard } from './pages/volunteer-dashboard.ts';
+import { Dialog, type VolunteerDashboard } from './pages/volunteer-dashboard.ts';
+import { aRound, aVolunteer, logInAsVolunteer, noonIn } from './pages/volunteer-seed.ts';
 
 const e2e = useE2e();
 const db = () => e2e.server.db;
-const PASSWORD = 'gauze12345';
-
-/** Noon UTC `days` from today (the same calendar day in UTC and here). */
-function noonIn(days: number): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, 12));
-}
-
-async function titleOf(roundId: number): Promise<string> {
-  const row = await db()
-    .selectFrom('rounds')
-    .select('title')
-    .where('id', '=', roundId)
-    .executeTakeFirstOrThrow();
-  return row.title;
-}
-
-async function roundAt(day: Date, status?: 'COMPLETED'): Promise<number> {
-  return createTestRound(db(), {
-    startsInMs: day.getTime() - Date.now(),
-    ...(status === undefined ? {} : { status }),
-  });
-}
 
 interface VolunteerWorld {
   username: string;
@@ -64,27 +34,19 @@ interface VolunteerWorld {
  * waitlisted on another, and with a past round: every panel of the dashboard has a card.
  */
 async function aBusyVolunteer(): Promise<VolunteerWorld> {
-  const username = uniqueUsername('vola');
-  const { id } = await createUser(db(), { username, role: 'VOLUNTEER', password: PASSWORD });
+  const { id, username } = await aVolunteer(db(), 'vola');
   const day = noonIn(1);
-  const confirmed = await roundAt(day);
-  await createSignup(db(), confirmed, id, 'CONFIRMED');
-  const pendingOrderId = await createOrderOnRound(db(), confirmed, {
+  const confirmed = await aRound(db(), day);
+  await createSignup(db(), confirmed.id, id, 'CONFIRMED');
+  const pendingOrderId = await createOrderOnRound(db(), confirmed.id, {
     items: [{ itemName: 'Gauze roll', quantity: 2 }],
   });
-  await createOrderOnRound(db(), confirmed, { status: 'COMPLETED' });
-  await createSignup(db(), await roundAt(noonIn(2)), id, 'WAITLISTED');
-  await createSignup(db(), await roundAt(noonIn(-3), 'COMPLETED'), id, 'CONFIRMED');
-  return { username, confirmed: { day, title: await titleOf(confirmed) }, pendingOrderId };
-}
-
-async function logIn(page: Page, username: string): Promise<VolunteerDashboard> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logInAs(username, PASSWORD);
-  const dashboard = new VolunteerDashboard(page);
-  await shown(dashboard.welcome(username));
-  return dashboard;
+  await createOrderOnRound(db(), confirmed.id, { status: 'COMPLETED' });
+  const waitlisted = await aRound(db(), noonIn(2));
+  await createSignup(db(), waitlisted.id, id, 'WAITLISTED');
+  const past = await aRound(db(), noonIn(-3), { status: 'COMPLETED' });
+  await createSignup(db(), past.id, id, 'CONFIRMED');
+  return { username, confirmed: { day, title: confirmed.title }, pendingOrderId };
 }
 
 async function expandBoth(dashboard: VolunteerDashboard): Promise<void> {
@@ -99,7 +61,7 @@ describe('volunteer accessibility (axe)', () => {
     const { page } = await e2e.open(PHONE);
     await createCatalogueItem(db(), { name: 'Blankets', quantity: 3 });
     const world = await aBusyVolunteer();
-    const dashboard = await logIn(page, world.username);
+    const dashboard = await logInAsVolunteer(page, world.username);
     const card = dashboard.upcomingRound(world.confirmed.title);
     await shown(card.root);
     await shown(dashboard.assignedOrder(world.pendingOrderId).root);
@@ -143,7 +105,7 @@ describe('volunteer dashboard by keyboard', () => {
   it('Tab reaches every control; arrow keys move through the calendar', async () => {
     const { page } = await e2e.open(PHONE);
     const world = await aBusyVolunteer();
-    const dashboard = await logIn(page, world.username);
+    const dashboard = await logInAsVolunteer(page, world.username);
     await shown(dashboard.assignedOrder(world.pendingOrderId).root);
     await expandBoth(dashboard);
     const walk = await tabThroughPage(page);
@@ -160,7 +122,7 @@ describe('volunteer dashboard by keyboard', () => {
   it('each modal takes focus, keeps it and gives it back', async () => {
     const { page } = await e2e.open(PHONE);
     const world = await aBusyVolunteer();
-    const dashboard = await logIn(page, world.username);
+    const dashboard = await logInAsVolunteer(page, world.username);
     const card = dashboard.upcomingRound(world.confirmed.title);
     await shown(card.root);
 

@@ -6,48 +6,25 @@
 // WAITLISTED: a light yellow card and a notice.
 import { describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from '../support/chromium.ts';
-import { createUser, uniqueUsername } from '../support/e2e-server.ts';
-import { createOrderOnRound, createSignup, createTestRound } from '../support/factories.ts';
+import { createUser } from '../support/e2e-server.ts';
+import { createOrderOnRound, createSignup } from '../support/factories.ts';
 import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
-import { LoginPage } from './pages/login-page.ts';
 import { OfflineStatusBar } from './pages/outbox-status.ts';
 import { controlledByWorker } from './pages/outbox-worker.ts';
 import { LIGHT_YELLOW, VolunteerDashboard } from './pages/volunteer-dashboard.ts';
+import {
+  aRound,
+  aVolunteer,
+  logInAsVolunteer,
+  signupsOf,
+  tomorrowAt,
+} from './pages/volunteer-seed.ts';
 
 const QUEUED = 'Saved — will send when online';
-const PASSWORD = 'gauze12345';
 
 const e2e = useE2e();
 const db = () => e2e.server.db;
-
-/** Tomorrow at `hour`:00 UTC. */
-function tomorrowAt(hour: number): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, hour));
-}
-
-async function aRound(start: Date, maxParticipants: number) {
-  const id = await createTestRound(db(), {
-    startsInMs: start.getTime() - Date.now(),
-    maxParticipants,
-  });
-  const { title } = await db()
-    .selectFrom('rounds')
-    .select('title')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, title };
-}
-
-async function signupsOf(roundId: number) {
-  return db()
-    .selectFrom('round_signups')
-    .select(['user_id', 'status'])
-    .where('round_id', '=', roundId)
-    .orderBy('id')
-    .execute();
-}
 
 async function statusesOf(orderIds: number[]) {
   const rows = await db()
@@ -62,21 +39,17 @@ async function statusesOf(orderIds: number[]) {
 describe('the volunteer dashboard offline', () => {
   it('queues two completions and a sign-up offline, keeps them over a restart and sends each once', async () => {
     const { page, context, errors } = await e2e.open(PHONE);
-    const mine = await aRound(tomorrowAt(10), 5);
-    const open = await aRound(tomorrowAt(15), 1);
+    const mine = await aRound(db(), tomorrowAt(10));
+    const open = await aRound(db(), tomorrowAt(15), { maxParticipants: 1 });
     const orders = [
       await createOrderOnRound(db(), mine.id, { deliveryAddress: 'Bus shelter on 5th' }),
       await createOrderOnRound(db(), mine.id, { deliveryAddress: 'Under the bridge' }),
     ];
-    const username = uniqueUsername('olga');
-    const me = await createUser(db(), { username, role: 'VOLUNTEER', password: PASSWORD });
+    const me = await aVolunteer(db(), 'olga');
     const other = await createUser(db(), { role: 'VOLUNTEER' });
     await createSignup(db(), mine.id, me.id);
 
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.logInAs(username, PASSWORD);
-    let dashboard = new VolunteerDashboard(page);
+    let dashboard = await logInAsVolunteer(page, me.username);
     await shown(dashboard.assignedOrder(orders[1]!).root);
     await controlledByWorker(page);
     await shown(dashboard.assignedOrder(orders[1]!).root);
@@ -106,7 +79,7 @@ describe('the volunteer dashboard offline', () => {
     await shown(bar.pendingCount('3 changes waiting'));
     await screenshot(page, 'volunteer-offline-queued-phone');
     expect(await statusesOf(orders)).toEqual(['PENDING', 'PENDING']);
-    expect(await signupsOf(open.id)).toEqual([]);
+    expect(await signupsOf(db(), open.id)).toEqual([]);
 
     // Someone else takes the last slot while this device is offline.
     await createSignup(db(), open.id, other.id);
@@ -132,7 +105,7 @@ describe('the volunteer dashboard offline', () => {
       .poll(() => statusesOf(orders), { timeout: 20_000 })
       .toEqual(['COMPLETED', 'COMPLETED']);
     await expect
-      .poll(() => signupsOf(open.id), { timeout: 20_000 })
+      .poll(() => signupsOf(db(), open.id), { timeout: 20_000 })
       .toEqual([
         { user_id: other.id, status: 'CONFIRMED' },
         { user_id: me.id, status: 'WAITLISTED' },
@@ -154,8 +127,8 @@ describe('the volunteer dashboard offline', () => {
     await screenshot(reopened, 'volunteer-offline-synced-waitlisted-phone');
 
     expect(await statusesOf(orders)).toEqual(['COMPLETED', 'COMPLETED']);
-    expect(await signupsOf(open.id)).toHaveLength(2);
-    expect(await signupsOf(mine.id)).toEqual([{ user_id: me.id, status: 'CONFIRMED' }]);
+    expect(await signupsOf(db(), open.id)).toHaveLength(2);
+    expect(await signupsOf(db(), mine.id)).toEqual([{ user_id: me.id, status: 'CONFIRMED' }]);
     expect(
       errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)),
     ).toEqual([]);

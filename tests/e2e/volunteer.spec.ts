@@ -5,46 +5,16 @@
 // which moves under 'Completed Orders' with its Completed badge. The database is checked at
 // each step.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { LOGIN_HINT_STORAGE_KEY } from '#client/session/session-user';
 import { PHONE, screenshot } from '../support/chromium.ts';
-import { createUser, uniqueUsername } from '../support/e2e-server.ts';
-import { createOrderOnRound, createSignup, createTestRound } from '../support/factories.ts';
+import { createOrderOnRound, createSignup } from '../support/factories.ts';
 import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
-import { LoginPage } from './pages/login-page.ts';
 import { Dialog, GREEN, VolunteerDashboard } from './pages/volunteer-dashboard.ts';
+import { aRound, aVolunteer, logInAsVolunteer, noonIn, signupsOf } from './pages/volunteer-seed.ts';
 
 const e2e = useE2e();
 const db = () => e2e.server.db;
-const PASSWORD = 'gauze12345';
-
-/** Tomorrow at 12:00 UTC (future, and the same calendar day in UTC and here). */
-function tomorrowNoon(): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 12));
-}
-
-async function aRound(start: Date, maxParticipants = 5) {
-  const id = await createTestRound(db(), {
-    startsInMs: start.getTime() - Date.now(),
-    maxParticipants,
-  });
-  const { title } = await db()
-    .selectFrom('rounds')
-    .select('title')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, title };
-}
-
-async function signupsOf(roundId: number) {
-  return db()
-    .selectFrom('round_signups')
-    .select(['user_id', 'status'])
-    .where('round_id', '=', roundId)
-    .execute();
-}
 
 async function orderStatus(orderId: number) {
   const row = await db()
@@ -55,27 +25,17 @@ async function orderStatus(orderId: number) {
   return row.status;
 }
 
-async function logInAsVolunteer(page: Page, prefix: string) {
-  const username = uniqueUsername(prefix);
-  const user = await createUser(db(), { username, role: 'VOLUNTEER', password: PASSWORD });
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logInAs(username, PASSWORD);
-  const dashboard = new VolunteerDashboard(page);
-  await shown(dashboard.welcome(username));
-  return { user, dashboard };
-}
-
 describe('the volunteer dashboard', () => {
   it('finds a round in the calendar, signs up, sees it confirmed, views it and cancels', async () => {
     const { page, errors } = await e2e.open(PHONE);
-    const start = tomorrowNoon();
-    const round = await aRound(start);
+    const start = noonIn(1);
+    const round = await aRound(db(), start);
     const orderId = await createOrderOnRound(db(), round.id, {
       deliveryAddress: 'Under the 10th St bridge',
       items: [{ itemName: 'Gauze roll', quantity: 2 }],
     });
-    const { user, dashboard } = await logInAsVolunteer(page, 'vera');
+    const user = await aVolunteer(db(), 'vera');
+    const dashboard = await logInAsVolunteer(page, user.username);
     await shown(dashboard.upcoming.getByText('No upcoming rounds yet', { exact: true }));
     await shown(dashboard.calendar.getByRole('button', { name: /rounds scheduled$/ }));
     await screenshot(page, 'volunteer-dashboard-phone');
@@ -89,11 +49,11 @@ describe('the volunteer dashboard', () => {
     expect(await inModal.value('Available Slots').textContent()).toBe('5');
     expect(await inModal.value('Already Signed Up?').textContent()).toBe('No');
     await screenshot(page, 'volunteer-date-modal-phone');
-    expect(await signupsOf(round.id)).toEqual([]);
+    expect(await signupsOf(db(), round.id)).toEqual([]);
 
     await inModal.button('Sign Up').click();
     await expect
-      .poll(() => signupsOf(round.id))
+      .poll(() => signupsOf(db(), round.id))
       .toEqual([{ user_id: user.id, status: 'CONFIRMED' }]);
     await shown(inModal.root.getByText('You are already signed up', { exact: true }));
     await dayModal.button('Close').click();
@@ -115,7 +75,7 @@ describe('the volunteer dashboard', () => {
 
     await detail.button('Cancel Signup').click();
     await gone(detail.root);
-    await expect.poll(() => signupsOf(round.id)).toEqual([]);
+    await expect.poll(() => signupsOf(db(), round.id)).toEqual([]);
     await gone(card.root);
     await shown(dashboard.upcoming.getByText('No upcoming rounds yet', { exact: true }));
     // The calendar offers it again.
@@ -126,7 +86,7 @@ describe('the volunteer dashboard', () => {
 
   it('completes an assigned order, which then shows under Completed Orders', async () => {
     const { page, errors } = await e2e.open(PHONE);
-    const round = await aRound(tomorrowNoon());
+    const round = await aRound(db(), noonIn(1));
     const orderId = await createOrderOnRound(db(), round.id, {
       deliveryAddress: 'Bus shelter on 5th',
       phoneNumber: '5551234567',
@@ -136,13 +96,9 @@ describe('the volunteer dashboard', () => {
         { itemName: 'Water', quantity: 6 },
       ],
     });
-    const username = uniqueUsername('otto');
-    const user = await createUser(db(), { username, role: 'VOLUNTEER', password: PASSWORD });
+    const user = await aVolunteer(db(), 'otto');
     await createSignup(db(), round.id, user.id);
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.logInAs(username, PASSWORD);
-    const dashboard = new VolunteerDashboard(page);
+    const dashboard = await logInAsVolunteer(page, user.username);
 
     const card = dashboard.assignedOrder(orderId);
     await shown(card.root);
@@ -172,9 +128,10 @@ describe('the volunteer dashboard', () => {
   });
 
   it('paints its lists once, where they stay, on a first-time device (no layout shift)', async () => {
-    const round = await aRound(tomorrowNoon());
+    const round = await aRound(db(), noonIn(1));
     const first = await e2e.open(PHONE);
-    const { user } = await logInAsVolunteer(first.page, 'lena');
+    const user = await aVolunteer(db(), 'lena');
+    await logInAsVolunteer(first.page, user.username);
     await createSignup(db(), round.id, user.id);
     const orderId = await createOrderOnRound(db(), round.id, {
       items: [{ itemName: 'Gauze roll', quantity: 1 }],

@@ -134,20 +134,27 @@ export async function createCatalogueItem(
 export interface RoundOverrides {
   /** Start, in ms from now (default: a day ahead); negative for a past round. */
   startsInMs?: number;
+  /** The start itself, instead of startsInMs. */
+  start?: Date;
+  title?: string;
+  description?: string;
+  location?: string;
   status?: RoundStatus;
   maxParticipants?: number;
 }
 
+/** A round of 3 hours, titled 'Round <random hex>' unless told otherwise. */
 export async function createTestRound(db: Db, overrides: RoundOverrides = {}): Promise<number> {
-  const start = new Date(Date.now() + (overrides.startsInMs ?? 24 * 60 * 60 * 1000));
+  const start =
+    overrides.start ?? new Date(Date.now() + (overrides.startsInMs ?? 24 * 60 * 60 * 1000));
   const end = new Date(start.getTime() + 3 * 60 * 60 * 1000);
   const now = new Date().toISOString();
   const row = await db
     .insertInto('rounds')
     .values({
-      title: `Round ${randomBytes(3).toString('hex')}`,
-      description: null,
-      location: 'Downtown',
+      title: overrides.title ?? `Round ${randomBytes(3).toString('hex')}`,
+      description: overrides.description ?? null,
+      location: overrides.location ?? 'Downtown',
       start_time: start.toISOString(),
       end_time: end.toISOString(),
       max_participants: overrides.maxParticipants ?? 5,

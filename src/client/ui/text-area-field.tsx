@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import styles from './field.module.css';
+import { LabelledField } from './labelled-field.tsx';
 
 interface TextAreaFieldProps {
   label: string;
@@ -19,21 +19,18 @@ export function TextAreaField({
   rows = 3,
   maxLength,
 }: TextAreaFieldProps) {
-  const id = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        {optional === true && <span className={styles.optional}> (optional)</span>}
-      </label>
-      <textarea
-        id={id}
-        className={styles.input}
-        value={value}
-        rows={rows}
-        maxLength={maxLength}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <LabelledField label={label} optional={optional}>
+      {(id) => (
+        <textarea
+          id={id}
+          className={styles.input}
+          value={value}
+          rows={rows}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </LabelledField>
   );
 }

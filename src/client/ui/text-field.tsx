@@ -1,5 +1,6 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import styles from './field.module.css';
+import { LabelledField } from './labelled-field.tsx';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
@@ -12,27 +13,25 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 
 /** A labelled input; the label is the accessible name (tests find fields by it). */
 export function TextField({ label, value, onChange, optional, hint, ...rest }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        {optional === true && <span className={styles.optional}> (optional)</span>}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={hint === undefined ? undefined : hintId}
-        {...rest}
-      />
-      {hint !== undefined && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
+    <LabelledField label={label} optional={optional}>
+      {(id) => (
+        <>
+          <input
+            id={id}
+            className={styles.input}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            aria-describedby={hint === undefined ? undefined : `${id}-hint`}
+            {...rest}
+          />
+          {hint !== undefined && (
+            <span id={`${id}-hint`} className={styles.hint}>
+              {hint}
+            </span>
+          )}
+        </>
       )}
-    </div>
+    </LabelledField>
   );
 }

@@ -1,34 +1,21 @@
 // @vitest-environment jsdom
 // The login card against a real server: both fields required, a refused sign-in shows the
 // server's message, a good one stores the session user and goes to /.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { MESSAGES } from '#shared/rules/validation';
-import { startSecureSession } from '#client/api/api-client';
 import { getSessionUser, setSessionUser } from '#client/session/session-user';
 import { LoginPage } from '../../../src/client/features/account/login-page.tsx';
-import type { TestServer } from '../../support/build-app.ts';
 import { createUser, type TestUser } from '../../support/factories.ts';
-import { startClientServer } from '../support/client-server.ts';
+import { useClientServer } from '../support/client-server.ts';
 import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';
 import { HOME_MARKER, renderPage } from '../support/render-page.tsx';
 
-let server: TestServer;
+const { db } = useClientServer({ afterEachTest: () => setSessionUser(null) });
 let user: TestUser;
 
 beforeAll(async () => {
-  server = await startClientServer();
-  user = await createUser(server.app.ctx.opened.db, { password: 'abcd1234' });
-  await startSecureSession();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(() => {
-  cleanup();
-  setSessionUser(null);
+  user = await createUser(db(), { password: 'abcd1234' });
 });
 
 async function openLogin(): Promise<void> {

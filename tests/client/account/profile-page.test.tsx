@@ -1,33 +1,21 @@
 // @vitest-environment jsdom
 // 'Update Profile': the spec's validation messages per field, then real updates through the
 // server as a signed-in browser (the login cookie added to each call).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { startSecureSession } from '#client/api/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { getSessionUser, setSessionUser } from '#client/session/session-user';
 import { ProfilePage } from '../../../src/client/features/account/profile-page.tsx';
-import type { TestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
 import { sendLoginCookie } from '../support/browser-cookie.ts';
-import { startClientServer } from '../support/client-server.ts';
+import { useClientServer } from '../support/client-server.ts';
 import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';
 import { HOME_MARKER, renderPage } from '../support/render-page.tsx';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startClientServer();
-  await startSecureSession();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(() => {
-  cleanup();
-  setSessionUser(null);
-  vi.restoreAllMocks();
+const { db } = useClientServer({
+  afterEachTest: () => {
+    setSessionUser(null);
+    vi.restoreAllMocks();
+  },
 });
 
 const ALICE = {
@@ -90,7 +78,7 @@ describe('profile page validation', () => {
 
 describe('profile page against the server', () => {
   it('updates the phone number, the session user, and goes home after 1.5 s', async () => {
-    const user = await createSignedInUser(server.app.ctx.opened.db, { password: 'abcd1234' });
+    const user = await createSignedInUser(db(), { password: 'abcd1234' });
     sendLoginCookie(user.cookie);
     setSessionUser({ ...ALICE, username: user.username, userId: user.id, phone: user.phone });
     await openProfile('Phone Number');
@@ -105,7 +93,7 @@ describe('profile page against the server', () => {
   });
 
   it("shows the server's message when the current password is wrong", async () => {
-    const user = await createSignedInUser(server.app.ctx.opened.db, { password: 'abcd1234' });
+    const user = await createSignedInUser(db(), { password: 'abcd1234' });
     sendLoginCookie(user.cookie);
     setSessionUser({ ...ALICE, username: user.username, userId: user.id, email: user.email });
     await openProfile('Email');

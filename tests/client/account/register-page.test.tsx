@@ -1,28 +1,15 @@
 // @vitest-environment jsdom
 // The two-step sign-up: the spec's validation messages per step, then a real registration and
 // the spec's refusal of a taken username, against a real server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
-import { startSecureSession } from '#client/api/api-client';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { RegisterPage } from '../../../src/client/features/account/register-page.tsx';
-import type { TestServer } from '../../support/build-app.ts';
 import { createUser, uniqueUsername } from '../../support/factories.ts';
-import { startClientServer } from '../support/client-server.ts';
+import { useClientServer } from '../support/client-server.ts';
 import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';
 import { LOGIN_MARKER, renderPage } from '../support/render-page.tsx';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startClientServer();
-  await startSecureSession();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(cleanup);
+const { db } = useClientServer();
 
 async function openStepOne(): Promise<void> {
   renderPage('/register', RegisterPage);
@@ -89,7 +76,7 @@ describe('register page', () => {
   });
 
   it('tells a taken username with the spec message', async () => {
-    const taken = await createUser(server.app.ctx.opened.db);
+    const taken = await createUser(db());
     await openStepTwo(taken.username);
     fill('Password', 'abcd1234');
     fill('Confirm Password', 'abcd1234');

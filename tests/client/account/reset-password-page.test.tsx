@@ -1,27 +1,14 @@
 // @vitest-environment jsdom
 // Password recovery: the spec's required-field messages on both steps, with step 1 sent to a
 // real server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
-import { startSecureSession } from '#client/api/api-client';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { ResetPasswordPage } from '../../../src/client/features/account/reset-password-page.tsx';
-import type { TestServer } from '../../support/build-app.ts';
-import { startClientServer } from '../support/client-server.ts';
+import { useClientServer } from '../support/client-server.ts';
 import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';
 import { renderPage } from '../support/render-page.tsx';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startClientServer();
-  await startSecureSession();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-afterEach(cleanup);
+useClientServer();
 
 describe('reset password page', () => {
   it('requires the email to request a code', async () => {

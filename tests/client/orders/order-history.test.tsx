@@ -3,46 +3,31 @@
 // client's orders, 'Failed to load orders.', the 'Failed to cancel order.' alert, the guest's
 // message, and an order still waiting on the device taken back by 'Cancel Order'.
 import '../offline/support/fake-db.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MESSAGES } from '#shared/rules/validation';
-import { setApiBaseUrl, startSecureSession } from '#client/api/api-client';
+import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
-import { startOfflineEngine } from '#client/offline/engine';
 import { sendOrderAction } from '#client/offline/orders-outbox';
 import { GUEST_USER, setSessionUser } from '#client/session/session-user';
 import { clientOrderAction } from '../../../src/client/features/cart/order-actions.ts';
 import { OrderHistoryPage } from '../../../src/client/features/orders/order-history-page.tsx';
-import type { TestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, createSignedInUser } from '../../support/factories.ts';
 import { sendLoginCookie } from '../support/browser-cookie.ts';
-import { startClientServer } from '../support/client-server.ts';
+import { useClientServer } from '../support/client-server.ts';
+import { recordAlerts } from '../support/form.ts';
 import { renderPage } from '../support/render-page.tsx';
 
 const DEAD_SERVER = 'http://127.0.0.1:9';
 const WAIT = { timeout: 10_000 };
-let server: TestServer;
-let stopEngine: () => void;
-const db = () => server.app.ctx.opened.db;
-
-beforeAll(async () => {
-  server = await startClientServer();
-  await startSecureSession();
-  stopEngine = startOfflineEngine();
-});
-
-afterAll(async () => {
-  stopEngine();
-  await server.close();
-});
-
-afterEach(async () => {
-  cleanup();
-  setSessionUser(null);
-  vi.restoreAllMocks();
-  setApiBaseUrl(server.baseUrl);
-  const device = getAppDb();
-  await Promise.all([device.outbox.clear(), device.myOrders.clear(), device.syncMeta.clear()]);
+const { db } = useClientServer({
+  offlineEngine: true,
+  afterEachTest: async () => {
+    setSessionUser(null);
+    vi.restoreAllMocks();
+    const device = getAppDb();
+    await Promise.all([device.outbox.clear(), device.myOrders.clear(), device.syncMeta.clear()]);
+  },
 });
 
 async function signedInClient(withCookie = true) {
@@ -50,14 +35,6 @@ async function signedInClient(withCookie = true) {
   if (withCookie) sendLoginCookie(client.cookie);
   setSessionUser({ ...client, userId: client.id, role: 'CLIENT' });
   return client;
-}
-
-function recordAlerts(): string[] {
-  const alerts: string[] = [];
-  vi.spyOn(window, 'alert').mockImplementation((message?: unknown) => {
-    alerts.push(String(message));
-  });
-  return alerts;
 }
 
 describe('order history', () => {

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 
 export function fill(label: string | RegExp, value: string): void {
@@ -14,4 +15,13 @@ export const SERVER_WAIT = { timeout: 10_000 };
 /** The text of the form's error (role=alert) once it shows. */
 export async function alertText(): Promise<string> {
   return (await screen.findByRole('alert', {}, SERVER_WAIT)).textContent;
+}
+
+/** window.alert, recorded (jsdom has none). */
+export function recordAlerts(): string[] {
+  const alerts: string[] = [];
+  vi.spyOn(window, 'alert').mockImplementation((message?: unknown) => {
+    alerts.push(String(message));
+  });
+  return alerts;
 }

@@ -1,58 +1,31 @@
-// One real server per test file, the secure session and the offline engine, and a clean
-// device (outbox, mirror, sync state) and signed-out tab after each test.
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { cleanup, screen, type RenderResult } from '@testing-library/react';
-import { setApiBaseUrl, startSecureSession } from '#client/api/api-client';
+// The dashboard's tests: one real server per test file with the offline engine, a clean device
+// (outbox, mirror, sync state) and signed-out tab after each test, and the dashboard opened.
+import { vi } from 'vitest';
+import { screen, within, type RenderResult } from '@testing-library/react';
+import type { Db } from '#server/db/kysely';
 import { getAppDb } from '#client/offline/app-db';
-import { startOfflineEngine } from '#client/offline/engine';
 import { setSessionUser } from '#client/session/session-user';
 import { VolunteerDashboard } from '../../../src/client/features/volunteer/volunteer-dashboard.tsx';
-import type { TestServer } from '../../support/build-app.ts';
-import { startClientServer } from '../support/client-server.ts';
+import { createOrderOnRound, createSignup } from '../../support/factories.ts';
+import { useClientServer, type ClientServer } from '../support/client-server.ts';
 import { renderPage } from '../support/render-page.tsx';
+import { DAY, region, seedRound, signedInVolunteer } from './volunteer-kit.ts';
 
-export interface DashboardHarness {
-  server(): TestServer;
-}
-
-export function useDashboardServer(): DashboardHarness {
-  let server: TestServer | undefined;
-  let stopEngine: (() => void) | undefined;
-
-  beforeAll(async () => {
-    server = await startClientServer();
-    await startSecureSession();
-    stopEngine = startOfflineEngine();
-  });
-
-  afterAll(async () => {
-    stopEngine?.();
-    // The engine may still have a request in flight when the file ends; the device is gone,
-    // so its connections are cut instead of waited for by the graceful close.
-    server?.app.server.closeAllConnections();
-    await server?.close();
-  });
-
-  afterEach(async () => {
-    cleanup();
-    setSessionUser(null);
-    vi.restoreAllMocks();
-    if (server !== undefined) setApiBaseUrl(server.baseUrl);
-    const db = getAppDb();
-    await Promise.all([
-      db.outbox.clear(),
-      db.rounds.clear(),
-      db.assignedOrders.clear(),
-      db.syncMeta.clear(),
-    ]);
-  });
-
-  return {
-    server: () => {
-      if (server === undefined) throw new Error('server not started');
-      return server;
+export function useDashboardServer(): ClientServer {
+  return useClientServer({
+    offlineEngine: true,
+    afterEachTest: async () => {
+      setSessionUser(null);
+      vi.restoreAllMocks();
+      const db = getAppDb();
+      await Promise.all([
+        db.outbox.clear(),
+        db.rounds.clear(),
+        db.assignedOrders.clear(),
+        db.syncMeta.clear(),
+      ]);
     },
-  };
+  });
 }
 
 /** The dashboard at '/', once its lists were read from the device and refreshed. */
@@ -62,11 +35,24 @@ export async function openDashboard(): Promise<RenderResult> {
   return view;
 }
 
-/** window.alert, recorded (jsdom has none). */
-export function recordAlerts(): string[] {
-  const alerts: string[] = [];
-  vi.spyOn(window, 'alert').mockImplementation((message?: unknown) => {
-    alerts.push(String(message));
+/** The dashboard once its calendar marks the days that have rounds. */
+export async function openDashboardCalendar(): Promise<void> {
+  await openDashboard();
+  await screen.findAllByRole('button', { name: /rounds scheduled/ }, { timeout: 10_000 });
+}
+
+/**
+ * A signed-in volunteer CONFIRMED on a round two days ahead that carries one open order, and
+ * the dashboard open on that order's card under 'Assigned Orders'.
+ */
+export async function openAssignedOrder(db: Db): Promise<{ orderId: number; order: HTMLElement }> {
+  const volunteer = await signedInVolunteer(db);
+  const round = await seedRound(db, 2 * DAY);
+  await createSignup(db, round.id, volunteer.id, 'CONFIRMED');
+  const orderId = await createOrderOnRound(db, round.id);
+  await openDashboard();
+  const order = await within(region('Assigned Orders')).findByRole('article', {
+    name: `Order #${orderId}`,
   });
-  return alerts;
+  return { orderId, order };
 }

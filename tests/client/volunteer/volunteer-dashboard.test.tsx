@@ -6,21 +6,27 @@ import '../offline/support/fake-db.ts';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createOrderOnRound, createSignup } from '../../support/factories.ts';
-import { useDashboardServer, openDashboard, recordAlerts } from './dashboard-setup.ts';
+import { recordAlerts } from '../support/form.ts';
+import {
+  openAssignedOrder,
+  openDashboard,
+  openDashboardCalendar,
+  useDashboardServer,
+} from './dashboard-setup.ts';
 import {
   card,
-  clickRoundDay,
   findCard,
   DAY,
+  openRoundDay,
   orderStatus,
+  region,
   seedRound,
+  setOrderStatus,
   signedInVolunteer,
   signupOf,
 } from './volunteer-kit.ts';
 
-const harness = useDashboardServer();
-const db = () => harness.server().app.ctx.opened.db;
-const region = (name: string) => screen.getByRole('region', { name });
+const { db } = useDashboardServer();
 
 describe('volunteer dashboard', () => {
   it('shows the header and the empty texts of a volunteer with nothing yet', async () => {
@@ -94,10 +100,8 @@ describe('volunteer dashboard', () => {
   it('signs up from the calendar, then cancels from the round details', async () => {
     const volunteer = await signedInVolunteer(db());
     const round = await seedRound(db(), 2 * DAY);
-    await openDashboard();
-    await screen.findAllByRole('button', { name: /rounds scheduled/ }, { timeout: 10_000 });
-    await clickRoundDay(round.startTime);
-    const day = await screen.findByRole('dialog', { name: 'Rounds on the date' });
+    await openDashboardCalendar();
+    const day = await openRoundDay(round.startTime);
     const offered = await findCard(day, round.title);
     expect(within(offered).getByText('Available Slots')).toBeDefined();
     expect(within(offered).getByText('Already Signed Up?').nextSibling?.textContent).toBe('No');
@@ -131,14 +135,7 @@ describe('volunteer dashboard', () => {
   });
 
   it('completes an order: the server has it COMPLETED and it moves to Completed Orders', async () => {
-    const volunteer = await signedInVolunteer(db());
-    const round = await seedRound(db(), 2 * DAY);
-    await createSignup(db(), round.id, volunteer.id, 'CONFIRMED');
-    const orderId = await createOrderOnRound(db(), round.id);
-    await openDashboard();
-    const order = await within(region('Assigned Orders')).findByRole('article', {
-      name: `Order #${orderId}`,
-    });
+    const { orderId, order } = await openAssignedOrder(db());
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
     expect(await screen.findByText('No assigned orders.')).toBeDefined();
     await expect.poll(() => orderStatus(db(), orderId)).toBe('COMPLETED');
@@ -148,19 +145,8 @@ describe('volunteer dashboard', () => {
 
   it('alerts the server message when the order was cancelled meanwhile', async () => {
     const alerts = recordAlerts();
-    const volunteer = await signedInVolunteer(db());
-    const round = await seedRound(db(), 2 * DAY);
-    await createSignup(db(), round.id, volunteer.id, 'CONFIRMED');
-    const orderId = await createOrderOnRound(db(), round.id);
-    await openDashboard();
-    const order = await within(region('Assigned Orders')).findByRole('article', {
-      name: `Order #${orderId}`,
-    });
-    await db()
-      .updateTable('orders')
-      .set({ status: 'CANCELLED' })
-      .where('id', '=', orderId)
-      .execute();
+    const { orderId, order } = await openAssignedOrder(db());
+    await setOrderStatus(db(), orderId, 'CANCELLED');
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
     await expect.poll(() => alerts).toEqual(['This order was cancelled.']);
   });

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { roundDateKey } from '#shared/rules/round-dates';
 import type { Db } from '#server/db/kysely';
-import type { SignupStatus } from '#server/db/schema';
+import type { OrderStatus, SignupStatus } from '#server/db/schema';
 import { setSessionUser } from '#client/session/session-user';
-import { createSignedInUser, type TestUser } from '../../support/factories.ts';
+import { createSignedInUser, createTestRound, type TestUser } from '../../support/factories.ts';
 import { sendLoginCookie } from '../support/browser-cookie.ts';
 
 export const HOUR = 60 * 60 * 1000;
@@ -44,25 +44,14 @@ export async function seedRound(
   const start = new Date(Date.now() + startsInMs);
   start.setUTCHours(12, 0, 0, 0);
   const title = `Round ${randomBytes(3).toString('hex')}`;
-  const now = new Date().toISOString();
-  const row = await db
-    .insertInto('rounds')
-    .values({
-      title,
-      description: `About ${title}`,
-      location: 'Market St',
-      start_time: start.toISOString(),
-      end_time: new Date(start.getTime() + 3 * HOUR).toISOString(),
-      max_participants: maxParticipants,
-      status: 'SCHEDULED',
-      team_lead_id: null,
-      clinician_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, title, startTime: start.toISOString() };
+  const id = await createTestRound(db, {
+    start,
+    title,
+    description: `About ${title}`,
+    location: 'Market St',
+    maxParticipants,
+  });
+  return { id, title, startTime: start.toISOString() };
 }
 
 export async function signupOf(
@@ -88,8 +77,13 @@ export async function orderStatus(db: Db, orderId: number): Promise<string | und
   return row?.status;
 }
 
+/** The order moved on the server behind the volunteer's back (cancelled by its client…). */
+export async function setOrderStatus(db: Db, orderId: number, status: OrderStatus): Promise<void> {
+  await db.updateTable('orders').set({ status }).where('id', '=', orderId).execute();
+}
+
 /** The round's day on the calendar (the UTC date of its start), turning months as needed. */
-export async function clickRoundDay(startTime: string): Promise<void> {
+async function clickRoundDay(startTime: string): Promise<void> {
   const key = roundDateKey(startTime);
   for (let turns = 0; turns < 3; turns += 1) {
     const cell = document.querySelector(`[data-day="${key}"]:not([data-outside]) button`);
@@ -100,6 +94,17 @@ export async function clickRoundDay(startTime: string): Promise<void> {
     fireEvent.click(screen.getByRole('button', { name: /next month/i }));
   }
   throw new Error(`no calendar day ${key}`);
+}
+
+/** The round's day clicked on the calendar, and the 'Rounds on the date' dialog it opens. */
+export async function openRoundDay(startTime: string): Promise<HTMLElement> {
+  await clickRoundDay(startTime);
+  return screen.findByRole('dialog', { name: 'Rounds on the date' });
+}
+
+/** A panel of the dashboard, by its heading. */
+export function region(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
 }
 
 /** The card (an article named by its title) inside a region or dialog. */

@@ -10,22 +10,28 @@ import { getAppDb } from '#client/offline/app-db';
 import { kickOutbox } from '#client/offline/engine';
 import { setSessionUser } from '#client/session/session-user';
 import { QUEUED_TEXT } from '../../../src/client/features/outbox/status-texts.ts';
-import { createOrderOnRound, createSignedInUser, createSignup } from '../../support/factories.ts';
-import { openDashboard, recordAlerts, useDashboardServer } from './dashboard-setup.ts';
+import { createSignedInUser, createSignup } from '../../support/factories.ts';
+import { recordAlerts } from '../support/form.ts';
+import {
+  openAssignedOrder,
+  openDashboard,
+  openDashboardCalendar,
+  useDashboardServer,
+} from './dashboard-setup.ts';
 import {
   card,
-  clickRoundDay,
   findCard,
   DAY,
+  openRoundDay,
   orderStatus,
+  region,
   seedRound,
+  setOrderStatus,
   signedInVolunteer,
   signupOf,
 } from './volunteer-kit.ts';
 
-const harness = useDashboardServer();
-const db = () => harness.server().app.ctx.opened.db;
-const region = (name: string) => screen.getByRole('region', { name });
+const { server, db } = useDashboardServer();
 const DEAD_SERVER = 'http://127.0.0.1:9';
 
 async function alertTexts(count: number): Promise<string[]> {
@@ -57,14 +63,7 @@ describe('volunteer dashboard offline and on failures', () => {
   });
 
   it('queues Complete while offline and sends it when the server is back', async () => {
-    const volunteer = await signedInVolunteer(db());
-    const round = await seedRound(db(), 2 * DAY);
-    await createSignup(db(), round.id, volunteer.id, 'CONFIRMED');
-    const orderId = await createOrderOnRound(db(), round.id);
-    await openDashboard();
-    const order = await within(region('Assigned Orders')).findByRole('article', {
-      name: `Order #${orderId}`,
-    });
+    const { orderId, order } = await openAssignedOrder(db());
     setApiBaseUrl(DEAD_SERVER);
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
     expect(await screen.findByText('No assigned orders.')).toBeDefined();
@@ -77,21 +76,14 @@ describe('volunteer dashboard offline and on failures', () => {
     expect(await within(completed).findByText(QUEUED_TEXT, {}, { timeout: 10_000 })).toBeDefined();
     expect(await orderStatus(db(), orderId)).toBe('PENDING');
 
-    setApiBaseUrl(harness.server().baseUrl);
+    setApiBaseUrl(server().baseUrl);
     kickOutbox('online');
     await expect.poll(() => orderStatus(db(), orderId), { timeout: 10_000 }).toBe('COMPLETED');
     await vi.waitFor(() => expect(within(completed).queryByText(QUEUED_TEXT)).toBeNull());
   });
 
   it('a queued completion of an order cancelled meanwhile lands in Needs attention', async () => {
-    const volunteer = await signedInVolunteer(db());
-    const round = await seedRound(db(), 2 * DAY);
-    await createSignup(db(), round.id, volunteer.id, 'CONFIRMED');
-    const orderId = await createOrderOnRound(db(), round.id);
-    await openDashboard();
-    const order = await within(region('Assigned Orders')).findByRole('article', {
-      name: `Order #${orderId}`,
-    });
+    const { orderId, order } = await openAssignedOrder(db());
     setApiBaseUrl(DEAD_SERVER);
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
     await within(region('Assigned Orders')).findByText(
@@ -101,12 +93,8 @@ describe('volunteer dashboard offline and on failures', () => {
         timeout: 10_000,
       },
     );
-    await db()
-      .updateTable('orders')
-      .set({ status: 'CANCELLED' })
-      .where('id', '=', orderId)
-      .execute();
-    setApiBaseUrl(harness.server().baseUrl);
+    await setOrderStatus(db(), orderId, 'CANCELLED');
+    setApiBaseUrl(server().baseUrl);
     kickOutbox('online');
     const refused = async () =>
       (await getAppDb().outbox.where('status').equals('rejected').toArray()).map((r) => [
@@ -123,11 +111,9 @@ describe('volunteer dashboard offline and on failures', () => {
     const volunteer = await signedInVolunteer(db());
     const other = await createSignedInUser(db(), { role: 'VOLUNTEER', password: null });
     const round = await seedRound(db(), 2 * DAY, 1);
-    await openDashboard();
-    await screen.findAllByRole('button', { name: /rounds scheduled/ }, { timeout: 10_000 });
+    await openDashboardCalendar();
     setApiBaseUrl(DEAD_SERVER);
-    await clickRoundDay(round.startTime);
-    const day = await screen.findByRole('dialog', { name: 'Rounds on the date' });
+    const day = await openRoundDay(round.startTime);
     fireEvent.click(
       within(await findCard(day, round.title)).getByRole('button', { name: 'Sign Up' }),
     );
@@ -137,7 +123,7 @@ describe('volunteer dashboard offline and on failures', () => {
     expect(await within(mine).findByText(QUEUED_TEXT)).toBeDefined();
 
     await createSignup(db(), round.id, other.id, 'CONFIRMED'); // the last slot goes meanwhile
-    setApiBaseUrl(harness.server().baseUrl);
+    setApiBaseUrl(server().baseUrl);
     kickOutbox('online');
     const notice = await screen.findByText(/you are on the waitlist/, {}, { timeout: 10_000 });
     expect(notice.textContent).toContain(round.title);
@@ -158,11 +144,9 @@ describe('volunteer dashboard offline and on failures', () => {
     const alerts = recordAlerts();
     await signedInVolunteer(db());
     const round = await seedRound(db(), 2 * DAY);
-    await openDashboard();
-    await screen.findAllByRole('button', { name: /rounds scheduled/ }, { timeout: 10_000 });
+    await openDashboardCalendar();
     setApiBaseUrl(DEAD_SERVER);
-    await clickRoundDay(round.startTime);
-    const day = await screen.findByRole('dialog', { name: 'Rounds on the date' });
+    const day = await openRoundDay(round.startTime);
     fireEvent.click(
       within(await findCard(day, round.title)).getByRole('button', { name: 'Sign Up' }),
     );

@@ -1,8 +1,9 @@
 // 'Add New Item' (product-spec.md section 7 "Cargo": POST /api/cargo/items, multipart 'data' +
 // optional 'image'). The server's refusal shows inline; its success message on the page.
 import { useId, useState } from 'react';
-import { Button } from '../../ui/button.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
+import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
 import { errorText } from '../admin/admin-errors.ts';
 import { createItem } from './cargo-api.ts';
 import { createPayload, EMPTY_ITEM_FORM, type ItemForm } from './item-form.ts';
@@ -20,45 +21,31 @@ export function AddItemDrawer({ onClose, onSaved }: AddItemDrawerProps) {
   const [form, setForm] = useState<ItemForm>(EMPTY_ITEM_FORM);
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved((await createItem(createPayload(form), image)).message);
-    } catch (failure) {
-      setError(errorText(failure, 'Failed to add the item.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, whileBusy } = useBusy();
+  const submit = () =>
+    whileBusy(async () => {
+      setError(null);
+      try {
+        onSaved((await createItem(createPayload(form), image)).message);
+      } catch (failure) {
+        setError(errorText(failure, 'Failed to add the item.'));
+      }
+    });
   return (
     <SideDrawer
       open
       onOpenChange={(next) => !next && onClose()}
       title="Add New Item"
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            Add Item
-          </Button>
-        </>
+        <CancelAndSubmit formId={formId} busy={busy} onCancel={onClose}>
+          Add Item
+        </CancelAndSubmit>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <AdminForm id={formId} onSubmit={submit}>
         <ItemFields form={form} onChange={setForm} imageLabel="Image" onImage={setImage} />
         <ErrorMessage text={error} />
-      </form>
+      </AdminForm>
     </SideDrawer>
   );
 }

@@ -3,9 +3,9 @@
 // the Update Item drawer on that item.
 import type { CargoItem } from '#shared/contracts/cargo';
 import { cargoImagePath } from '#shared/contracts/cargo';
-import { stockStatus, type StockStatus } from '#shared/rules/stock-status';
 import { getApiBaseUrl } from '../../api/base-url.ts';
 import { Button } from '../../ui/button.tsx';
+import { StockStatusText } from '../../ui/stock-status.tsx';
 import { orDash } from '../admin/admin-format.ts';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../admin/admin-kit.tsx';
 import styles from './cargo-admin.module.css';
@@ -22,17 +22,6 @@ const COLUMNS = [
   'Actions',
 ] as const;
 
-const STATUS_CLASS: Record<StockStatus, string | undefined> = {
-  Out: adminStyles.statusOut,
-  Low: adminStyles.statusLow,
-  Fine: adminStyles.statusFine,
-};
-
-export function Status({ quantity }: { quantity: number }) {
-  const status = stockStatus(quantity);
-  return <span className={`${adminStyles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>;
-}
-
 function Sizes({ sizes }: { sizes: Record<string, number> }) {
   const entries = Object.entries(sizes);
   if (entries.length === 0) return <>—</>;
@@ -40,7 +29,7 @@ function Sizes({ sizes }: { sizes: Record<string, number> }) {
     <ul className={styles.sizeList} aria-label="Sizes">
       {entries.map(([size, quantity]) => (
         <li key={size}>
-          {size}: {quantity} <Status quantity={quantity} />
+          {size}: {quantity} <StockStatusText quantity={quantity} />
         </li>
       ))}
     </ul>
@@ -78,7 +67,7 @@ export function InventoryTable({ items, onUpdate }: InventoryTableProps) {
             <th scope="row">{item.name}</th>
             <td>{item.quantity}</td>
             <td>
-              <Status quantity={item.quantity} />
+              <StockStatusText quantity={item.quantity} />
             </td>
             <td>
               <Sizes sizes={item.sizeQuantities} />

@@ -1,10 +1,9 @@
 // The fields of both item drawers: name, description, category, the total (or per-size
 // quantities) and the image file.
-import { useId } from 'react';
 import { CARGO_LIMITS } from '#shared/contracts/cargo';
+import { LabelledField } from '../../ui/labelled-field.tsx';
+import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import fieldStyles from '../../ui/field.module.css';
-import { TextAreaField } from '../admin/fields.tsx';
 import { totalOf, type ItemForm } from './item-form.ts';
 import { SizeRows } from './size-rows.tsx';
 import styles from './cargo-admin.module.css';
@@ -17,20 +16,17 @@ interface ItemFieldsProps {
 }
 
 function ImageInput({ label, onImage }: { label: string; onImage: (file: File | null) => void }) {
-  const id = useId();
   return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>
-        {label}
-        <span className={fieldStyles.optional}> (optional)</span>
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="image/*"
-        onChange={(event) => onImage(event.target.files?.[0] ?? null)}
-      />
-    </div>
+    <LabelledField label={label} optional>
+      {(id) => (
+        <input
+          id={id}
+          type="file"
+          accept="image/*"
+          onChange={(event) => onImage(event.target.files?.[0] ?? null)}
+        />
+      )}
+    </LabelledField>
   );
 }
 

@@ -5,9 +5,10 @@
 import { useId, useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { validateCargoItemId } from '#shared/rules/validation';
-import { Button } from '../../ui/button.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
+import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
 import { errorText } from '../admin/admin-errors.ts';
 import { replaceImage, updateItem } from './cargo-api.ts';
 import { formOfItem, updatePayload, type ItemForm } from './item-form.ts';
@@ -44,7 +45,7 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
   );
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
 
   const choose = () => {
     const invalid = validateCargoItemId(itemId);
@@ -56,15 +57,14 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
   };
   const submit = async () => {
     if (editing === null || String(editing.id) !== itemId.trim()) return choose();
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await save(editing, image));
-    } catch (failure) {
-      setError(errorText(failure, 'Failed to update the item.'));
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(async () => {
+      setError(null);
+      try {
+        onSaved(await save(editing, image));
+      } catch (failure) {
+        setError(errorText(failure, 'Failed to update the item.'));
+      }
+    });
   };
   return (
     <SideDrawer
@@ -72,24 +72,12 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
       onOpenChange={(next) => !next && onClose()}
       title="Update Item"
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {editing === null ? 'Load Item' : 'Update Item'}
-          </Button>
-        </>
+        <CancelAndSubmit formId={formId} busy={busy} onCancel={onClose}>
+          {editing === null ? 'Load Item' : 'Update Item'}
+        </CancelAndSubmit>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <AdminForm id={formId} onSubmit={submit}>
         <TextField
           label="Item ID"
           inputMode="numeric"
@@ -108,7 +96,7 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
           />
         )}
         <ErrorMessage text={error} />
-      </form>
+      </AdminForm>
     </SideDrawer>
   );
 }

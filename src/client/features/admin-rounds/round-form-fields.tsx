@@ -1,8 +1,9 @@
 // The round fields of Create Round and Update Round; Update adds the status select
 // (SCHEDULED, IN_PROGRESS, COMPLETED, CANCELLED).
 import { ROUND_LIMITS, ROUND_STATUSES, type RoundStatus } from '#shared/contracts/rounds';
+import { SelectField, valueOptions } from '../../ui/select-field.tsx';
+import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { SelectField, TextAreaField } from '../admin/fields.tsx';
 import type { RoundForm } from './round-form.ts';
 import styles from './rounds.module.css';
 
@@ -81,7 +82,7 @@ export function RoundFormFields({ form, onChange, withStatus = false }: RoundFor
         <SelectField
           label="Status"
           value={form.status}
-          options={ROUND_STATUSES}
+          options={valueOptions(ROUND_STATUSES)}
           onChange={(value) => isStatus(value) && onChange({ ...form, status: value })}
         />
       )}

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
+import { AdminForm } from '../admin/admin-kit.tsx';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { formOfRound, updateRoundBody, type RoundForm } from './round-form.ts';
 import { RoundFormFields } from './round-form-fields.tsx';
@@ -17,62 +19,44 @@ interface Editing {
 
 function RoundIdStep({ onLoaded }: { onLoaded: (editing: Editing) => void }) {
   const [roundId, setRoundId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const load = async () => {
-    setBusy(true);
-    try {
-      const reply = await loadRound(roundId.trim());
-      onLoaded({ roundId: reply.round.roundId, form: formOfRound(reply.round) });
-    } catch (error) {
-      alertRoundError(ROUND_ERRORS.fetchRound, error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, whileBusy } = useBusy();
+  const load = () =>
+    whileBusy(async () => {
+      try {
+        const reply = await loadRound(roundId.trim());
+        onLoaded({ roundId: reply.round.roundId, form: formOfRound(reply.round) });
+      } catch (error) {
+        alertRoundError(ROUND_ERRORS.fetchRound, error);
+      }
+    });
   return (
-    <form
-      noValidate
-      aria-label="Choose the round to update"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void load();
-      }}
-    >
+    <AdminForm label="Choose the round to update" onSubmit={load}>
       <TextField label="Round ID" inputMode="numeric" value={roundId} onChange={setRoundId} />
       <FormActions>
         <Button type="submit" disabled={busy}>
           Load Round
         </Button>
       </FormActions>
-    </form>
+    </AdminForm>
   );
 }
 
 export function UpdateRoundTab({ onUpdated }: { onUpdated: (message: string) => void }) {
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   if (editing === null) return <RoundIdStep onLoaded={setEditing} />;
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const message = await updateRound(editing.roundId, updateRoundBody(editing.form));
-      setEditing(null);
-      onUpdated(message);
-    } catch (error) {
-      alertRoundError(ROUND_ERRORS.update, error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    whileBusy(async () => {
+      try {
+        const message = await updateRound(editing.roundId, updateRoundBody(editing.form));
+        setEditing(null);
+        onUpdated(message);
+      } catch (error) {
+        alertRoundError(ROUND_ERRORS.update, error);
+      }
+    });
   return (
-    <form
-      noValidate
-      aria-label={`Update round ${editing.roundId}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <AdminForm label={`Update round ${editing.roundId}`} onSubmit={submit}>
       <p>
         Round ID: <strong>{editing.roundId}</strong>
       </p>
@@ -89,6 +73,6 @@ export function UpdateRoundTab({ onUpdated }: { onUpdated: (message: string) => 
           Cancel
         </Button>
       </FormActions>
-    </form>
+    </AdminForm>
   );
 }

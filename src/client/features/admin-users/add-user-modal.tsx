@@ -4,6 +4,8 @@ import { useId, useState } from 'react';
 import type { CreateUserReply } from '#shared/contracts/admin-users';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
+import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
 import { alertFailure } from '../admin/admin-errors.ts';
 import { UserFormFields } from './user-form-fields.tsx';
 import { createUser, EMPTY_USER_FORM, type UserForm } from './users-api.ts';
@@ -40,33 +42,26 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
   const formId = useId();
   const [form, setForm] = useState<UserForm>(EMPTY_USER_FORM);
   const [created, setCreated] = useState<CreateUserReply | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const close = () => {
     setForm(EMPTY_USER_FORM);
     setCreated(null);
     onClose();
   };
-  const submit = async () => {
-    setBusy(true);
-    try {
-      setCreated(await createUser(form));
-      onCreated();
-    } catch (error) {
-      alertFailure(error, 'Failed to create the user.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    whileBusy(async () => {
+      try {
+        setCreated(await createUser(form));
+        onCreated();
+      } catch (error) {
+        alertFailure(error, 'Failed to create the user.');
+      }
+    });
   const actions =
     created === null ? (
-      <>
-        <Button variant="secondary" onClick={close}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} disabled={busy}>
-          Create User
-        </Button>
-      </>
+      <CancelAndSubmit formId={formId} busy={busy} onCancel={close}>
+        Create User
+      </CancelAndSubmit>
     ) : (
       <Button onClick={close}>Done</Button>
     );
@@ -78,16 +73,9 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
       actions={actions}
     >
       {created === null ? (
-        <form
-          id={formId}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <AdminForm id={formId} onSubmit={submit}>
           <UserFormFields form={form} onChange={setForm} />
-        </form>
+        </AdminForm>
       ) : (
         <CreatedNote created={created} />
       )}

@@ -9,10 +9,12 @@ import {
   type AdminUser,
   type VolunteerSubRoleName,
 } from '#shared/contracts/admin-users';
-import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { SelectField, valueOptions } from '../../ui/select-field.tsx';
+import { TextAreaField } from '../../ui/text-area-field.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
+import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
 import { alertFailure } from '../admin/admin-errors.ts';
-import { SelectField, TextAreaField } from '../admin/fields.tsx';
 import { updateSubrole } from './users-api.ts';
 
 interface SubroleModalProps {
@@ -25,21 +27,20 @@ export function SubroleModal({ user, onClose, onUpdated }: SubroleModalProps) {
   const formId = useId();
   const [subrole, setSubrole] = useState<VolunteerSubRoleName>(user.volunteerSubRole ?? 'REGULAR');
   const [notes, setNotes] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const submit = async () => {
     // The id comes from the server's list; the spec's guard stays for a row without one.
     if (!Number.isInteger(user.userId)) {
       window.alert(ADMIN_USER_MESSAGES.userIdMissing);
       return;
     }
-    setBusy(true);
-    try {
-      onUpdated(await updateSubrole(user.userId, subrole, notes));
-    } catch (error) {
-      alertFailure(error, 'Failed to update the subrole.');
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(async () => {
+      try {
+        onUpdated(await updateSubrole(user.userId, subrole, notes));
+      } catch (error) {
+        alertFailure(error, 'Failed to update the subrole.');
+      }
+    });
   };
   return (
     <Modal
@@ -48,29 +49,17 @@ export function SubroleModal({ user, onClose, onUpdated }: SubroleModalProps) {
       title="Update Subrole"
       description={`Volunteer ${user.username}`}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            Submit Subrole Update
-          </Button>
-        </>
+        <CancelAndSubmit formId={formId} busy={busy} onCancel={onClose}>
+          Submit Subrole Update
+        </CancelAndSubmit>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <AdminForm id={formId} onSubmit={submit}>
         <SelectField
           label="Subrole"
           value={subrole}
           onChange={(value) => setSubrole(volunteerSubRoleSchema.parse(value))}
-          options={volunteerSubRoleSchema.options}
+          options={valueOptions(volunteerSubRoleSchema.options)}
         />
         <TextAreaField
           label="Notes"
@@ -79,7 +68,7 @@ export function SubroleModal({ user, onClose, onUpdated }: SubroleModalProps) {
           onChange={setNotes}
           maxLength={ADMIN_USER_LIMITS.notes}
         />
-      </form>
+      </AdminForm>
     </Modal>
   );
 }

@@ -2,8 +2,9 @@
 // and Cancel (PUT /api/admin/user/update/{userId}).
 import { useId, useState } from 'react';
 import type { AdminUser } from '#shared/contracts/admin-users';
-import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
+import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
 import { alertFailure } from '../admin/admin-errors.ts';
 import { UserFormFields } from './user-form-fields.tsx';
 import { formOf, updateUser, type UserForm } from './users-api.ts';
@@ -18,17 +19,15 @@ interface UpdateUserModalProps {
 export function UpdateUserModal({ user, onClose, onUpdated }: UpdateUserModalProps) {
   const formId = useId();
   const [form, setForm] = useState<UserForm>(() => formOf(user));
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      onUpdated(await updateUser(user.userId, form));
-    } catch (error) {
-      alertFailure(error, 'Failed to update the user.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, whileBusy } = useBusy();
+  const submit = () =>
+    whileBusy(async () => {
+      try {
+        onUpdated(await updateUser(user.userId, form));
+      } catch (error) {
+        alertFailure(error, 'Failed to update the user.');
+      }
+    });
   return (
     <Modal
       open
@@ -36,26 +35,14 @@ export function UpdateUserModal({ user, onClose, onUpdated }: UpdateUserModalPro
       title="Update User"
       description={`User ID ${user.userId}`}
       actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            Submit Update
-          </Button>
-        </>
+        <CancelAndSubmit formId={formId} busy={busy} onCancel={onClose}>
+          Submit Update
+        </CancelAndSubmit>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <AdminForm id={formId} onSubmit={submit}>
         <UserFormFields form={form} onChange={setForm} />
-      </form>
+      </AdminForm>
     </Modal>
   );
 }

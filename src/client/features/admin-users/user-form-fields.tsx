@@ -2,11 +2,25 @@
 // username, email, phone, firstName, lastName, role (CLIENT or VOLUNTEER; an admin being edited
 // may also stay ADMIN — the server refuses demoting the last admin).
 import { ADMIN_USER_LIMITS } from '#shared/contracts/admin-users';
+import { SelectField, valueOptions } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { SelectField } from '../admin/fields.tsx';
 import type { UserForm } from './users-api.ts';
 
 const ROLES = ['CLIENT', 'VOLUNTEER'] as const;
+
+/** The text inputs, in the form's order. */
+const TEXT_FIELDS = [
+  { name: 'username', label: 'Username', maxLength: ADMIN_USER_LIMITS.username },
+  { name: 'email', label: 'Email', type: 'email', maxLength: ADMIN_USER_LIMITS.email },
+  { name: 'phone', label: 'Phone', type: 'tel', maxLength: ADMIN_USER_LIMITS.phone },
+  { name: 'firstName', label: 'First Name', maxLength: ADMIN_USER_LIMITS.name },
+  { name: 'lastName', label: 'Last Name', maxLength: ADMIN_USER_LIMITS.name },
+] as const satisfies readonly {
+  name: Exclude<keyof UserForm, 'role'>;
+  label: string;
+  type?: string;
+  maxLength: number;
+}[];
 
 interface UserFormFieldsProps {
   form: UserForm;
@@ -18,44 +32,23 @@ export function UserFormFields({ form, onChange }: UserFormFieldsProps) {
   const roles = form.role === 'ADMIN' ? ['ADMIN', ...ROLES] : ROLES;
   return (
     <>
-      <TextField
-        label="Username"
-        value={form.username}
-        onChange={set('username')}
-        maxLength={ADMIN_USER_LIMITS.username}
-        autoComplete="off"
+      {TEXT_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          label={field.label}
+          type={'type' in field ? field.type : undefined}
+          value={form[field.name]}
+          onChange={set(field.name)}
+          maxLength={field.maxLength}
+          autoComplete="off"
+        />
+      ))}
+      <SelectField
+        label="Role"
+        value={form.role}
+        onChange={set('role')}
+        options={valueOptions(roles)}
       />
-      <TextField
-        label="Email"
-        type="email"
-        value={form.email}
-        onChange={set('email')}
-        maxLength={ADMIN_USER_LIMITS.email}
-        autoComplete="off"
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        value={form.phone}
-        onChange={set('phone')}
-        maxLength={ADMIN_USER_LIMITS.phone}
-        autoComplete="off"
-      />
-      <TextField
-        label="First Name"
-        value={form.firstName}
-        onChange={set('firstName')}
-        maxLength={ADMIN_USER_LIMITS.name}
-        autoComplete="off"
-      />
-      <TextField
-        label="Last Name"
-        value={form.lastName}
-        onChange={set('lastName')}
-        maxLength={ADMIN_USER_LIMITS.name}
-        autoComplete="off"
-      />
-      <SelectField label="Role" value={form.role} onChange={set('role')} options={roles} />
     </>
   );
 }

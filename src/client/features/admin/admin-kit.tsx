@@ -1,6 +1,7 @@
 // Building blocks every admin screen shares: the page frame, the load state line, a table that
-// scrolls sideways inside itself, and a titled panel.
+// scrolls sideways inside itself, a titled panel, and the forms' frame and footer buttons.
 import { useId, type ReactNode } from 'react';
+import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import { loadErrorLine } from './admin-errors.ts';
@@ -104,5 +105,57 @@ export function HeaderRow({
         ))}
       </tr>
     </thead>
+  );
+}
+
+interface AdminFormProps {
+  /** For a submit button outside the form (a drawer's or dialog's footer). */
+  id?: string;
+  /** The accessible name, for a form that has no dialog title to go by. */
+  label?: string;
+  onSubmit: () => Promise<void>;
+  children: ReactNode;
+}
+
+/**
+ * A form that stays on the page when sent and leaves the checks to the spec's messages (no
+ * browser validation bubbles).
+ */
+export function AdminForm({ id, label, onSubmit, children }: AdminFormProps) {
+  return (
+    <form
+      id={id}
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+interface CancelAndSubmitProps {
+  /** The form the submit button sends (the buttons sit in a footer, outside it). */
+  formId: string;
+  busy: boolean;
+  onCancel: () => void;
+  /** The submit button's label. */
+  children: ReactNode;
+}
+
+/** The footer of a drawer's or dialog's form: Cancel, then the submit button (off while busy). */
+export function CancelAndSubmit({ formId, busy, onCancel, children }: CancelAndSubmitProps) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} disabled={busy}>
+        {children}
+      </Button>
+    </>
   );
 }

@@ -1,16 +1,13 @@
 // The item-detail dialog (spec section 2 "Client home", section 5 "Item detail"): a size
 // select showing each size's stock, a quantity (minimum 1, default 1), 'Add to Cart'.
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { orderLineName } from '#shared/rules/order-lines';
 import { validateItemQuantity } from '#shared/rules/validation';
-import { Button } from '../../ui/button.tsx';
-import { ErrorMessage } from '../../ui/form-message.tsx';
-import { Modal, ModalClose } from '../../ui/modal.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import type { CartLine } from '../cart/cart-store.ts';
+import { AddToCartDialog, QuantityField } from './add-to-cart-dialog.tsx';
 import { ItemImage } from './item-image.tsx';
-import { SelectField } from './select-field.tsx';
 import { StockBadge } from './stock-badge.tsx';
 import styles from './catalogue.module.css';
 
@@ -31,15 +28,13 @@ function leftHint(left: number, quantity: string): string | undefined {
 }
 
 export function ItemDetailDialog({ item, onClose, onAdd }: ItemDetailProps) {
-  const formId = useId();
   const [size, setSize] = useState(() => defaultSize(item.sizeQuantities));
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const sizes = Object.entries(item.sizeQuantities);
   const left = size === '' ? item.quantity : (item.sizeQuantities[size] ?? 0);
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const problem = validateItemQuantity(quantity);
     setError(problem);
     if (problem !== null) return;
@@ -53,56 +48,37 @@ export function ItemDetailDialog({ item, onClose, onAdd }: ItemDetailProps) {
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <AddToCartDialog
       title={item.name}
       description={item.description ?? undefined}
-      actions={
-        <>
-          <ModalClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </ModalClose>
-          <Button type="submit" form={formId}>
-            Add to Cart
-          </Button>
-        </>
+      intro={
+        <div className={styles.detailHead}>
+          <ItemImage imageId={item.imageId} name={item.name} />
+          <p className={styles.meta}>
+            <span>{item.category ?? 'Uncategorised'}</span>
+            <span className={styles.stockLine}>
+              <span>Total Stock: {item.quantity}</span>
+              <StockBadge quantity={item.quantity} />
+            </span>
+          </p>
+        </div>
       }
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
     >
-      <div className={styles.detailHead}>
-        <ItemImage imageId={item.imageId} name={item.name} />
-        <p className={styles.meta}>
-          <span>{item.category ?? 'Uncategorised'}</span>
-          <span className={styles.stockLine}>
-            <span>Total Stock: {item.quantity}</span>
-            <StockBadge quantity={item.quantity} />
-          </span>
-        </p>
-      </div>
-      <form id={formId} onSubmit={submit} noValidate>
-        {sizes.length > 0 && (
-          <SelectField
-            label="Size"
-            value={size}
-            onChange={setSize}
-            options={sizes.map(([label, q]) => ({
-              value: label,
-              label: `${label} (${q} in stock)`,
-            }))}
-          />
-        )}
-        <TextField
-          label="Quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={quantity}
-          onChange={setQuantity}
-          hint={leftHint(left, quantity)}
+      {sizes.length > 0 && (
+        <SelectField
+          label="Size"
+          value={size}
+          onChange={setSize}
+          options={sizes.map(([label, q]) => ({
+            value: label,
+            label: `${label} (${q} in stock)`,
+          }))}
         />
-        <ErrorMessage text={error} />
-      </form>
-    </Modal>
+      )}
+      <QuantityField value={quantity} onChange={setQuantity} hint={leftHint(left, quantity)} />
+    </AddToCartDialog>
   );
 }

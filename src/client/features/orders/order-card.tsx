@@ -5,6 +5,8 @@ import { useId } from 'react';
 import { useOnline } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
+import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
+import card from '../../ui/card.module.css';
 import { QUEUED_TEXT } from '../outbox/status-texts.ts';
 import type { HistoryEntry } from './history-data.ts';
 import styles from './orders.module.css';
@@ -20,23 +22,14 @@ export function requestTimeText(iso: string): string {
   return Number.isNaN(time) ? iso : timeFormat.format(time);
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className={styles.field}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 function LocalState({ row }: { row: OutboxRow | null }) {
   const online = useOnline();
-  if (row === null || row.status === 'done') return <span className={styles.badge}>{SENT}</span>;
-  if (row.status === 'sending') return <span className={styles.badge}>{SENDING}</span>;
+  if (row === null || row.status === 'done') return <span className={card.badge}>{SENT}</span>;
+  if (row.status === 'sending') return <span className={card.badge}>{SENDING}</span>;
   const tried = !online || row.attempts > 0;
   return (
     <>
-      <span className={`${styles.badge} ${styles.waiting}`}>{WAITING_TO_SEND}</span>
+      <span className={`${card.badge} ${card.waiting}`}>{WAITING_TO_SEND}</span>
       {tried && <span className={styles.note}>{QUEUED_TEXT}</span>}
     </>
   );
@@ -57,15 +50,14 @@ export function OrderCard({ entry, onCancel }: OrderCardProps) {
   return (
     <li>
       <article className={`${styles.card} ${local ? styles.local : ''}`} aria-labelledby={id}>
-        <div className={styles.cardHead}>
-          <h2 id={id}>{title}</h2>
+        <CardHead level={2} id={id} title={title}>
           {local ? (
             <LocalState row={entry.sending} />
           ) : (
-            <span className={styles.badge}>{order.status}</span>
+            <span className={card.badge}>{order.status}</span>
           )}
-        </div>
-        <dl className={styles.fields}>
+        </CardHead>
+        <Fields>
           <Field label="Order ID">{order.orderId ?? '—'}</Field>
           <Field label="Address">{order.deliveryAddress}</Field>
           <Field label="Notes">{order.notes ?? '—'}</Field>
@@ -73,7 +65,7 @@ export function OrderCard({ entry, onCancel }: OrderCardProps) {
             <time dateTime={order.requestTime}>{requestTimeText(order.requestTime)}</time>
           </Field>
           <Field label="Total Items">{total}</Field>
-        </dl>
+        </Fields>
         <ul className={styles.items} aria-label="Items">
           {order.orderItems.map((item, i) => (
             <li key={`${item.itemName}-${i}`}>

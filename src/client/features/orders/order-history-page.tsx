@@ -6,6 +6,7 @@ import { validateOrderHistoryUserId } from '#shared/rules/validation';
 import type { SessionUser } from '../../session/session-user.ts';
 import { isGuest } from '../../session/session-user.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
+import card from '../../ui/card.module.css';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import { UpdatedAgo } from '../outbox/updated-ago.tsx';
@@ -51,7 +52,7 @@ function History({ user, userId }: { user: SessionUser; userId: number }) {
       <PendingCancels />
       {entries !== undefined && entries.length === 0 && <p className={styles.empty}>{NO_ORDERS}</p>}
       {entries !== undefined && entries.length > 0 && (
-        <ul className={styles.list} aria-label="Orders">
+        <ul className={`${card.list} ${styles.twoColumns}`} aria-label="Orders">
           {entries.map((entry) => (
             <OrderCard key={entry.row.key} entry={entry} onCancel={() => onCancel(entry, userId)} />
           ))}

@@ -2,8 +2,8 @@
 // each item's stock status (Out / Low / Fine, spec section 4), per size where it has sizes.
 // Read from the device's copy of the catalogue, refreshed when the page opens.
 import { cargoItem, type CargoItem } from '#shared/contracts/cargo';
-import { stockStatus, type StockStatus } from '#shared/rules/stock-status';
 import { useMirrorList } from '../../offline/hooks.ts';
+import { StockStatusText } from '../../ui/stock-status.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import { orDash } from './format.ts';
 import { CATALOGUE_FAILED } from './load-error.ts';
@@ -14,17 +14,6 @@ import styles from './volunteer.module.css';
 export const CARGO_VOLUNTEER_TITLE = 'Cargo Volunteer Page';
 export const NO_ITEMS = 'No items in the inventory.';
 
-const STATUS_CLASS: Record<StockStatus, string | undefined> = {
-  Out: styles.statusOut,
-  Low: styles.statusLow,
-  Fine: styles.statusFine,
-};
-
-function Status({ quantity }: { quantity: number }) {
-  const status = stockStatus(quantity);
-  return <span className={`${styles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>;
-}
-
 /** Per-size stock under the item's name (a phone has no room for another column). */
 function Sizes({ sizes }: { sizes: Record<string, number> }) {
   const entries = Object.entries(sizes);
@@ -33,7 +22,7 @@ function Sizes({ sizes }: { sizes: Record<string, number> }) {
     <ul className={styles.sizeList} aria-label="Sizes">
       {entries.map(([size, quantity]) => (
         <li key={size}>
-          {size}: {quantity} (<Status quantity={quantity} />)
+          {size}: {quantity} (<StockStatusText quantity={quantity} />)
         </li>
       ))}
     </ul>
@@ -64,7 +53,7 @@ function InventoryTable({ items }: { items: CargoItem[] }) {
               <td>{orDash(item.category)}</td>
               <td>{item.quantity}</td>
               <td>
-                <Status quantity={item.quantity} />
+                <StockStatusText quantity={item.quantity} />
               </td>
             </tr>
           ))}

@@ -4,8 +4,10 @@ import { useId } from 'react';
 import { roundsOnDay } from '#shared/rules/round-dates';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
+import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
+import card from '../../ui/card.module.css';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
-import { Field, Fields, RoundBasics, yesNo } from './fields.tsx';
+import { RoundBasics, yesNo } from './fields.tsx';
 import { formatDay } from './format.ts';
 import { PendingNote } from './pending-note.tsx';
 import { roundEntity, type RoundEntry } from './volunteer-data.ts';
@@ -41,9 +43,7 @@ function DayRound({
   return (
     <li>
       <article className={styles.card} aria-labelledby={titleId}>
-        <div className={styles.cardHead}>
-          <h3 id={titleId}>{round.title}</h3>
-        </div>
+        <CardHead level={3} id={titleId} title={round.title} />
         <Fields>
           <RoundBasics round={round} />
           <Field label="Available Slots">{round.availableSlots}</Field>
@@ -79,7 +79,7 @@ export function DayRoundsModal({ day, entries, pending, onSignUp, onClose }: Day
       {onDay.length === 0 ? (
         <p className={styles.empty}>{NO_ROUNDS_ON_DAY}</p>
       ) : (
-        <ul className={styles.dayList}>
+        <ul className={card.list}>
           {onDay.map((entry) => (
             <DayRound
               key={entry.row.key}

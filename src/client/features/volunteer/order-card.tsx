@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field, Fields } from './fields.tsx';
+import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
+import card from '../../ui/card.module.css';
 import { itemNames, orDash } from './format.ts';
 import { PendingNote } from './pending-note.tsx';
 import type { OrderEntry } from './volunteer-data.ts';
@@ -22,10 +23,9 @@ export function OrderCard({ entry, pending, onOpen, onComplete }: OrderCardProps
   return (
     <li>
       <article className={styles.card} aria-labelledby={titleId}>
-        <div className={styles.cardHead}>
-          <h3 id={titleId}>Order #{order.orderId}</h3>
-          {order.status === 'COMPLETED' && <span className={styles.badge}>Completed</span>}
-        </div>
+        <CardHead level={3} id={titleId} title={`Order #${order.orderId}`}>
+          {order.status === 'COMPLETED' && <span className={card.badge}>Completed</span>}
+        </CardHead>
         <Fields>
           <Field label="Order Type">{order.orderType}</Field>
           <Field label="Delivery Address">{orDash(order.deliveryAddress)}</Field>

@@ -3,7 +3,7 @@
 import type { OrderReply } from '#shared/contracts/orders';
 import { Button } from '../../ui/button.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
-import { Field, Fields } from './fields.tsx';
+import { Field, Fields } from '../../ui/card-parts.tsx';
 import { formatDateTime, orDash } from './format.ts';
 import styles from './volunteer.module.css';
 

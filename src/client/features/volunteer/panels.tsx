@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Collapsible } from 'radix-ui';
 import type { MirrorListName } from '../../offline/mirror-lists.ts';
+import card from '../../ui/card.module.css';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { UpdatedAgo } from '../outbox/updated-ago.tsx';
 import styles from './volunteer.module.css';
@@ -63,5 +64,5 @@ export function ListOrEmpty<T>({
 }) {
   if (items === undefined) return null;
   if (items.length === 0) return <p className={styles.empty}>{empty}</p>;
-  return <ul className={styles.list}>{items.map(children)}</ul>;
+  return <ul className={card.list}>{items.map(children)}</ul>;
 }

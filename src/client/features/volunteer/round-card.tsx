@@ -2,7 +2,9 @@ import { useId } from 'react';
 import type { SignupStatus } from '#shared/contracts/rounds';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
-import { Fields, RoundBasics } from './fields.tsx';
+import { CardHead, Fields } from '../../ui/card-parts.tsx';
+import card from '../../ui/card.module.css';
+import { RoundBasics } from './fields.tsx';
 import { PendingNote } from './pending-note.tsx';
 import type { RoundEntry } from './volunteer-data.ts';
 import styles from './volunteer.module.css';
@@ -33,10 +35,9 @@ export function RoundCard({ entry, pending, onViewDetails }: RoundCardProps) {
         aria-labelledby={titleId}
         data-signup-status={status ?? 'PENDING'}
       >
-        <div className={styles.cardHead}>
-          <h3 id={titleId}>{round.title}</h3>
-          {status !== null && <span className={styles.badge}>{LABEL[status]}</span>}
-        </div>
+        <CardHead level={3} id={titleId} title={round.title}>
+          {status !== null && <span className={card.badge}>{LABEL[status]}</span>}
+        </CardHead>
         <Fields>
           <RoundBasics round={round} />
         </Fields>

@@ -1,8 +1,9 @@
 // The round detail modal (spec section 2): the round, its orders (a list that scrolls past
 // 200 px), 'Cancel Signup' when signed up, and Close.
 import { Button } from '../../ui/button.tsx';
+import { Field, Fields } from '../../ui/card-parts.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
-import { Field, Fields, RoundBasics, yesNo } from './fields.tsx';
+import { RoundBasics, yesNo } from './fields.tsx';
 import { itemNames, orDash } from './format.ts';
 import { useRoundDetail, type RoundOrderLine } from './use-round-detail.ts';
 import type { OrderEntry, RoundEntry } from './volunteer-data.ts';

@@ -3,40 +3,22 @@
 // messages, a sent submission (stored once, then home after 1.5 s), and a queued one when the
 // server cannot be reached ("Saved — will send when online"), sent later with its key.
 import '../support/fake-db.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { MESSAGES } from '#shared/rules/validation';
-import { setApiBaseUrl, startSecureSession } from '#client/api/api-client';
+import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
-import { kickOutbox, startOfflineEngine } from '#client/offline/engine';
+import { kickOutbox } from '#client/offline/engine';
 import { FeedbackPage } from '../../../../src/client/features/feedback/feedback-page.tsx';
 import { QUEUED_TEXT } from '../../../../src/client/features/outbox/status-texts.ts';
-import type { TestServer } from '../../../support/build-app.ts';
-import { startClientServer } from '../../support/client-server.ts';
+import { useClientServer } from '../../support/client-server.ts';
 import { alertText, click, fill } from '../../support/form.ts';
 import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
 
-let server: TestServer;
-let stopEngine: () => void;
-
-beforeAll(async () => {
-  server = await startClientServer();
-  await startSecureSession();
-  stopEngine = startOfflineEngine();
-});
-
-afterAll(async () => {
-  stopEngine();
-  await server.close();
-});
-
-afterEach(() => {
-  cleanup();
-  setApiBaseUrl(server.baseUrl);
-});
+const { server, db } = useClientServer({ offlineEngine: true });
 
 async function storedCount(content: string): Promise<number> {
-  const rows = await server.app.ctx.opened.db
+  const rows = await db()
     .selectFrom('feedback')
     .select('id')
     .where('content', '=', content)
@@ -85,7 +67,7 @@ describe('feedback page', () => {
     expect(queued.map((r) => (r.payload as { content: string }).content)).toContain(content);
     expect(await storedCount(content)).toBe(0);
 
-    setApiBaseUrl(server.baseUrl);
+    setApiBaseUrl(server().baseUrl);
     kickOutbox('online');
     await expect.poll(() => storedCount(content), { timeout: 10_000 }).toBe(1);
   });

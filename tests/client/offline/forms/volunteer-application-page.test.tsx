@@ -3,35 +3,16 @@
 // messages, a stored application (PENDING, with the submission time), and the server's
 // refusal of a second pending application shown as 'Submission failed'.
 import '../support/fake-db.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { MESSAGES } from '#shared/rules/validation';
-import { startSecureSession } from '#client/api/api-client';
-import { startOfflineEngine } from '#client/offline/engine';
 import { DUPLICATE_APPLICATION_MESSAGE } from '#server/applications/applications.service';
 import { VolunteerApplicationPage } from '../../../../src/client/features/volunteer-application/volunteer-application-page.tsx';
-import type { TestServer } from '../../../support/build-app.ts';
-import { startClientServer } from '../../support/client-server.ts';
+import { useClientServer } from '../../support/client-server.ts';
 import { alertText, click, fill } from '../../support/form.ts';
 import { renderPage } from '../../support/render-page.tsx';
 
-let server: TestServer;
-let stopEngine: () => void;
-
-beforeAll(async () => {
-  server = await startClientServer();
-  await startSecureSession();
-  stopEngine = startOfflineEngine();
-});
-
-afterAll(async () => {
-  stopEngine();
-  await server.close();
-});
-
-afterEach(() => {
-  cleanup();
-});
+const { db } = useClientServer({ offlineEngine: true });
 
 async function openForm(): Promise<void> {
   renderPage('/volunteerAppli', VolunteerApplicationPage);
@@ -73,7 +54,7 @@ describe('volunteer application page', () => {
     fillApplication(email);
     click('Submit');
     expect(await screen.findByRole('status')).toBeDefined();
-    const row = await server.app.ctx.opened.db
+    const row = await db()
       .selectFrom('volunteer_applications')
       .selectAll()
       .where('email', '=', email)

@@ -1,0 +1,41 @@
+import styles from './field.module.css';
+import { LabelledField } from './labelled-field.tsx';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** Options whose labels are their values; '' (none) shows as '—'. */
+export function valueOptions(values: readonly string[]): SelectOption[] {
+  return values.map((value) => ({ value, label: value === '' ? '—' : value }));
+}
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange: (value: string) => void;
+}
+
+/** A labelled select, styled like ui/text-field. */
+export function SelectField({ label, value, options, onChange }: SelectFieldProps) {
+  return (
+    <LabelledField label={label}>
+      {(id) => (
+        <select
+          id={id}
+          className={styles.input}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
+  );
+}
