@@ -11,21 +11,24 @@ export type ActionOutcome =
   /** Not answered yet: kept in the outbox and sent when the server can be reached. */
   | { kind: 'queued' };
 
-function outcomeOf(row: OutboxRow | undefined, startAttempts: number): ActionOutcome | null {
+function outcomeOf(row: OutboxRow | undefined): ActionOutcome | null {
   if (row === undefined) return { kind: 'queued' }; // discarded or acknowledged elsewhere
   if (row.status === 'done' && row.verdict !== null) return { kind: 'sent', verdict: row.verdict };
   if (row.status === 'rejected' && row.verdict !== null) {
     return { kind: 'rejected', verdict: row.verdict, message: row.lastError ?? '' };
   }
   // An attempt that ended back in the queue: the network or server is away for now.
-  if (row.status === 'queued' && row.attempts > startAttempts) return { kind: 'queued' };
+  if (row.status === 'queued' && row.attempts > 0) return { kind: 'queued' };
   return null;
 }
 
-/** Resolves with the row's outcome, or 'queued' after timeoutMs without one. */
+/**
+ * Resolves with the outcome of an action just queued (no attempt made yet), or 'queued' after
+ * timeoutMs without one. Attempts count from 0, not from the row as first read: under load
+ * the first attempt can fail before the first read, and would then go unnoticed.
+ */
 export function awaitOutcome(db: AppDb, seq: number, timeoutMs: number): Promise<ActionOutcome> {
   return new Promise((resolve) => {
-    let startAttempts: number | null = null;
     let finished = false;
     const finish = (outcome: ActionOutcome) => {
       if (finished) return;
@@ -38,8 +41,7 @@ export function awaitOutcome(db: AppDb, seq: number, timeoutMs: number): Promise
     const timer = setTimeout(() => finish({ kind: 'queued' }), timeoutMs);
     const subscription = liveQuery(() => db.outbox.get(seq)).subscribe({
       next: (row) => {
-        startAttempts ??= row?.status === 'sending' ? row.attempts - 1 : (row?.attempts ?? 0);
-        const outcome = outcomeOf(row, startAttempts);
+        const outcome = outcomeOf(row);
         if (outcome !== null) finish(outcome);
       },
       error: () => finish({ kind: 'queued' }),

@@ -54,6 +54,17 @@ describe('replayer scheduling and what a form is told', () => {
     db.close();
   });
 
+  it('a form is told "queued" even when the first attempt failed before it looked', async () => {
+    const db = newDevice().open();
+    const seq = await enqueue(db, feedbackAction());
+    await drainOutbox({ db, transport: unreachableTransport() });
+    expect((await db.outbox.get(seq))?.attempts).toBe(1);
+    // Without this, the form would wait out its whole timeout (here the test's).
+    expect(await awaitOutcome(db, seq, 600_000)).toEqual({ kind: 'queued' });
+    await db.outbox.clear();
+    db.close();
+  });
+
   it('runs one pass at a time: kicks during a pass join it and ask for one more', async () => {
     const db = newDevice().open();
     let passes = 0;
