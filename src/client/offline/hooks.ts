@@ -60,11 +60,15 @@ export function useOutboxSummary(): OutboxSummary {
   return useLiveQuery(() => summarise(getAppDb()), [], EMPTY_SUMMARY);
 }
 
+/** A mirrored list's rows in the server's order. */
+function readMirrorList(db: AppDb, name: MirrorListName): Promise<MirrorRow[]> {
+  return db.mirror(MIRROR_LISTS[name].table).where('list').equals(name).sortBy('position');
+}
+
 /** A mirrored list in the server's order; undefined while loading from IndexedDB. */
 export function useMirrorList(name: MirrorListName, group?: string): MirrorRow[] | undefined {
   return useLiveQuery(async () => {
-    const { table } = MIRROR_LISTS[name];
-    const rows = await getAppDb().mirror(table).where('list').equals(name).sortBy('position');
+    const rows = await readMirrorList(getAppDb(), name);
     return group === undefined ? rows : rows.filter((r) => r.group === group);
   }, [name, group]);
 }
@@ -91,8 +95,7 @@ export function useMirrorSnapshot<N extends MirrorListName>(
     const tables = lists.map((name) => db.mirror(MIRROR_LISTS[name].table));
     return db.transaction('r', [...tables, db.syncMeta], async () => {
       const read = lists.map(async (name) => {
-        const { table } = MIRROR_LISTS[name];
-        const rows = await db.mirror(table).where('list').equals(name).sortBy('position');
+        const rows = await readMirrorList(db, name);
         return [name, { rows, refreshedAt: await listRefreshedAt(db, name) }] as const;
       });
       return Object.fromEntries(await Promise.all(read)) as Record<N, MirrorSnapshot>;

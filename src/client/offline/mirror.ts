@@ -8,7 +8,7 @@ import { applyLocalChanges } from './local-changes.ts';
 import { MIRROR_LISTS, type MirrorItem, type MirrorListName } from './mirror-lists.ts';
 import { getRememberedUser } from './session-user-store.ts';
 import { markListRefreshed } from './sync-meta.ts';
-import type { OutboxTransport } from './transport.ts';
+import { envelopeMessage, type OutboxTransport } from './transport.ts';
 import type { MirrorRow, MirrorTable, RememberedUser } from './types.ts';
 
 export type RefreshOutcome = 'refreshed' | 'failed' | 'not-yours';
@@ -74,12 +74,6 @@ export interface LoadProblem {
   network: boolean;
 }
 
-function serverMessage(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const message = (body as { message?: unknown }).message;
-  return typeof message === 'string' && message !== '' ? message : null;
-}
-
 /** Fetches one list and replaces the device's copy; null when that worked. */
 async function fetchList(
   db: AppDb,
@@ -96,7 +90,7 @@ async function fetchList(
   }
   const items =
     reply.status >= 200 && reply.status < 300 ? MIRROR_LISTS[name].items(reply.body) : null;
-  if (items === null) return { message: serverMessage(reply.body), network: false };
+  if (items === null) return { message: envelopeMessage(reply.body), network: false };
   await replaceList(db, name, items);
   return null;
 }

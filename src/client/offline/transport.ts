@@ -18,14 +18,16 @@ export interface OutboxReply {
 
 export type OutboxTransport = (request: OutboxRequest) => Promise<OutboxReply>;
 
+/** The server's message from an envelope body, or null when it has none. */
+export function envelopeMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === 'string' && message !== '' ? message : null;
+}
+
 /** The server's message from an envelope, else a fallback naming the status. */
 export function replyMessage(reply: OutboxReply): string {
-  const body = reply.body;
-  if (typeof body === 'object' && body !== null) {
-    const message = (body as { message?: unknown }).message;
-    if (typeof message === 'string' && message !== '') return message;
-  }
-  return `The server answered ${reply.status}.`;
+  return envelopeMessage(reply.body) ?? `The server answered ${reply.status}.`;
 }
 
 export function replyErrorCode(reply: OutboxReply): string | null {

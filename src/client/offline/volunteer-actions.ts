@@ -10,6 +10,7 @@ import { FORM_WAIT_MS, queueAction } from './engine.ts';
 import { acknowledge, type QueuedAction } from './outbox.ts';
 import { awaitOutcome, type ActionOutcome } from './outcome.ts';
 import { getRememberedUser } from './session-user-store.ts';
+import { envelopeMessage } from './transport.ts';
 
 /** Outbox kinds of the volunteer dashboard. */
 export const VOLUNTEER_KINDS = {
@@ -48,8 +49,7 @@ export interface WaitlistNotice {
 }
 
 function messageOf(body: unknown): string {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : '';
+  return envelopeMessage(body) ?? '';
 }
 
 async function waitlistNotices(): Promise<WaitlistNotice[]> {

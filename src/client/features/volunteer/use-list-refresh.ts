@@ -10,7 +10,7 @@ import type { SessionUser } from '../../session/session-user.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { loadErrorText } from './load-error.ts';
 
-interface Failure extends LoadProblem {
+export interface Failure extends LoadProblem {
   at: number;
 }
 
@@ -46,16 +46,26 @@ export function useListRefresh(names: readonly MirrorListName[]): LoadFailures {
   return failures;
 }
 
-/** The red text for one list, or null. */
+/**
+ * The red text for one list, or null: its failure, unless a refresh after it worked.
+ * `refreshedAt`: the list's last refresh on this device (null: never; undefined: not read).
+ */
+export function loadError(
+  failure: Failure | undefined,
+  refreshedAt: string | null | undefined,
+  fallback: string,
+): string | null {
+  if (failure === undefined) return null;
+  const laterRefresh = refreshedAt != null && Date.parse(refreshedAt) > failure.at;
+  if (laterRefresh) return null;
+  return loadErrorText(failure, fallback, refreshedAt != null);
+}
+
+/** The red text for one list, or null (reads the list's refresh time itself). */
 export function useLoadError(
   failures: LoadFailures,
   name: MirrorListName,
   fallback: string,
 ): string | null {
-  const refreshedAt = useListRefreshedAt(name);
-  const failure = failures[name];
-  if (failure === undefined) return null;
-  const laterRefresh = refreshedAt != null && Date.parse(refreshedAt) > failure.at;
-  if (laterRefresh) return null;
-  return loadErrorText(failure, fallback, refreshedAt != null);
+  return loadError(failures[name], useListRefreshedAt(name), fallback);
 }

@@ -11,10 +11,11 @@ import { PastRounds, UpcomingRounds } from './my-rounds.tsx';
 import { OrderDetailModal } from './order-detail-modal.tsx';
 import { RoundDetailModal } from './round-detail-modal.tsx';
 import { RoundsCalendar } from './rounds-calendar.tsx';
-import { useListRefresh, useLoadError } from './use-list-refresh.ts';
+import { loadError, useListRefresh } from './use-list-refresh.ts';
 import { useVolunteerActions } from './use-volunteer-actions.ts';
 import {
   DASHBOARD_LISTS,
+  type DashboardList,
   roundEntity,
   useDashboardLists,
   usePendingActions,
@@ -42,9 +43,12 @@ export function VolunteerDashboard() {
   const order = orders?.find((e) => e.row.key === orderKey)?.order ?? null;
   const viewRound = (entry: RoundEntry) => setDetailKey(entry.row.key);
   const openOrder = (entry: OrderEntry) => setOrderKey(entry.row.key);
-  const myRoundsError = useLoadError(failures, 'myRounds', MY_ROUNDS_FAILED);
-  const ordersError = useLoadError(failures, 'assignedOrders', ORDERS_FAILED);
-  const allRoundsError = useLoadError(failures, 'allRounds', UPCOMING_ROUNDS_FAILED);
+  // The refresh times come with the lists (one read), not from queries of their own.
+  const errorOf = (name: DashboardList, fallback: string) =>
+    loadError(failures[name], lists?.refreshedAt[name], fallback);
+  const myRoundsError = errorOf('myRounds', MY_ROUNDS_FAILED);
+  const ordersError = errorOf('assignedOrders', ORDERS_FAILED);
+  const allRoundsError = errorOf('allRounds', UPCOMING_ROUNDS_FAILED);
   // A list is as it will stay once refreshed on this device (rows and time read together),
   // or once this screen's refresh of it failed: nothing more is coming then.
   const settled =
