@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
 import { login } from './account-api.ts';
 import { GoBackHeader } from './auth-header.tsx';
 import { loginFailure } from './login-errors.ts';
@@ -17,24 +18,23 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
     setError(null);
     const invalid = validateLogin({ username, password });
     if (invalid !== null) return setError(invalid);
-    setBusy(true);
-    try {
-      setSessionUser(await login(username.trim(), password));
-      await navigate({ to: '/' });
-    } catch (caught) {
-      const failure = loginFailure(caught);
-      setError(failure.message);
-      if (failure.openSessionDialog) openSessionExpired();
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(async () => {
+      try {
+        setSessionUser(await login(username.trim(), password));
+        await navigate({ to: '/' });
+      } catch (caught) {
+        const failure = loginFailure(caught);
+        setError(failure.message);
+        if (failure.openSessionDialog) openSessionExpired();
+      }
+    });
   }
 
   return (

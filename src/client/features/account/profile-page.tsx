@@ -6,6 +6,7 @@ import { AppHeader } from '../../ui/app-header.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
 import { updateProfile, type ProfileField } from './account-api.ts';
 import { FieldChoice } from './field-choice.tsx';
 import { ProfileFields } from './profile-fields.tsx';
@@ -27,7 +28,7 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
   const [form, setForm] = useState<ProfileForm>(EMPTY_PROFILE_FORM);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
 
   useEffect(() => {
     if (success === null) return;
@@ -40,17 +41,16 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
     setError(null);
     const invalid = validateProfile(field, form, user);
     if (invalid !== null) return setError(invalid);
-    setBusy(true);
-    try {
-      const reply = await updateProfile(field, userId, requestFields(field, form));
-      // The reply carries the account as it now is: keep the session user in step with it.
-      updateSessionUser({ username: reply.username, email: reply.email, phone: reply.phone });
-      setSuccess(reply.message);
-    } catch (caught) {
-      setError(profileFailure(field, caught));
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(async () => {
+      try {
+        const reply = await updateProfile(field, userId, requestFields(field, form));
+        // The reply carries the account as it now is: keep the session user in step with it.
+        updateSessionUser({ username: reply.username, email: reply.email, phone: reply.phone });
+        setSuccess(reply.message);
+      } catch (caught) {
+        setError(profileFailure(field, caught));
+      }
+    });
   }
 
   return (

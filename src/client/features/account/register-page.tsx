@@ -4,6 +4,7 @@ import { validateRegistrationStep1, validateRegistrationStep2 } from '#shared/ru
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
 import { register, type Registration } from './account-api.ts';
 import { GoBackHeader } from './auth-header.tsx';
 import { REGISTER_MESSAGES, registrationFailure } from './register-errors.ts';
@@ -41,7 +42,7 @@ export function RegisterPage() {
   const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
 
   useEffect(() => {
     if (success === null) return;
@@ -61,15 +62,14 @@ export function RegisterPage() {
     }
     const invalid = validateRegistrationStep2(form);
     if (invalid !== null) return setError(invalid);
-    setBusy(true);
-    try {
-      const message = await register(toRegistration(form));
-      setSuccess(`${message}. ${REGISTER_MESSAGES.redirecting}`);
-    } catch (caught) {
-      setError(registrationFailure(caught));
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(async () => {
+      try {
+        const message = await register(toRegistration(form));
+        setSuccess(`${message}. ${REGISTER_MESSAGES.redirecting}`);
+      } catch (caught) {
+        setError(registrationFailure(caught));
+      }
+    });
   }
 
   return (

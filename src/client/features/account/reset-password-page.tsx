@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
 import { requestPasswordReset, verifyPasswordReset } from './account-api.ts';
 import { GoBackHeader } from './auth-header.tsx';
 
@@ -28,18 +29,17 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
 
   async function run(action: () => Promise<void>, fallback: string) {
     setError(null);
-    setBusy(true);
-    try {
-      await action();
-    } catch (caught) {
-      setError(failure(caught, fallback));
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(async () => {
+      try {
+        await action();
+      } catch (caught) {
+        setError(failure(caught, fallback));
+      }
+    });
   }
 
   function requestCode(event: SyntheticEvent) {

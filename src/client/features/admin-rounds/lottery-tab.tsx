@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { AdminRound, SelectedVolunteer } from '#shared/contracts/rounds';
 import { Button } from '../../ui/button.tsx';
 import { SuccessMessage } from '../../ui/form-message.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { runLottery } from './rounds-api.ts';
 import styles from './rounds.module.css';
@@ -22,18 +23,17 @@ function nameOf(volunteer: SelectedVolunteer): string {
 
 export function LotteryTab({ round, onChanged }: { round: AdminRound; onChanged: () => void }) {
   const [result, setResult] = useState<Result | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const run = async () => {
-    setBusy(true);
-    try {
-      const reply = await runLottery(round.roundId);
-      setResult({ message: reply.message, selected: reply.selectedVolunteers });
-      onChanged();
-    } catch (error) {
-      alertRoundError(ROUND_ERRORS.lottery, error);
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(async () => {
+      try {
+        const reply = await runLottery(round.roundId);
+        setResult({ message: reply.message, selected: reply.selectedVolunteers });
+        onChanged();
+      } catch (error) {
+        alertRoundError(ROUND_ERRORS.lottery, error);
+      }
+    });
   };
   return (
     <>

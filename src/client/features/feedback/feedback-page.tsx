@@ -7,6 +7,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { FEEDBACK_LIMITS } from '#shared/contracts/feedback';
 import { validateFeedback } from '#shared/rules/validation';
 import { submitAction } from '../../offline/engine.ts';
+import { envelopeMessage } from '../../offline/transport.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
@@ -16,14 +17,14 @@ import { FormActions } from '../../ui/page-layout.tsx';
 import { QUEUED_TEXT } from '../outbox/status-texts.ts';
 import { feedbackAction } from './feedback-action.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
 
 export const FEEDBACK_REDIRECT_MS = 1500;
 export const FEEDBACK_FAILED = 'Failed to submit feedback.';
 const SENT_FALLBACK = 'Thank you for your feedback!'; // not in the spec
 
 function successText(body: unknown): string {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : SENT_FALLBACK;
+  return envelopeMessage(body) ?? SENT_FALLBACK;
 }
 
 export function FeedbackPage() {
@@ -34,7 +35,7 @@ export function FeedbackPage() {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
 
   useEffect(() => {
     if (done === null) return;
@@ -47,17 +48,16 @@ export function FeedbackPage() {
     setError(null);
     const invalid = validateFeedback({ content, phoneNumber });
     if (invalid !== null) return setError(invalid);
-    setBusy(true);
-    try {
-      const name = user?.username ?? null;
-      const outcome = await submitAction(feedbackAction({ name, phoneNumber, content }));
-      if (outcome.kind === 'rejected') setError(FEEDBACK_FAILED);
-      else setDone(outcome.kind === 'queued' ? QUEUED_TEXT : successText(outcome.verdict.body));
-    } catch {
-      setError(FEEDBACK_FAILED);
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(async () => {
+      try {
+        const name = user?.username ?? null;
+        const outcome = await submitAction(feedbackAction({ name, phoneNumber, content }));
+        if (outcome.kind === 'rejected') setError(FEEDBACK_FAILED);
+        else setDone(outcome.kind === 'queued' ? QUEUED_TEXT : successText(outcome.verdict.body));
+      } catch {
+        setError(FEEDBACK_FAILED);
+      }
+    });
   }
 
   return (

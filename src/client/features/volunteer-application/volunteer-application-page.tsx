@@ -11,6 +11,7 @@ import { FormActions } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
+import { useBusy } from '../../ui/use-busy.ts';
 import { QUEUED_TEXT } from '../outbox/status-texts.ts';
 import {
   applicationAction,
@@ -26,7 +27,7 @@ export function VolunteerApplicationPage() {
   const [error, setError] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, whileBusy } = useBusy();
   const field = (name: keyof ApplicationForm) => (value: string) =>
     setForm((current) => ({ ...current, [name]: value }));
 
@@ -37,21 +38,20 @@ export function VolunteerApplicationPage() {
     setDone(null);
     const invalid = validateVolunteerApplication(form);
     if (invalid !== null) return setError(invalid);
-    setBusy(true);
-    try {
-      const outcome = await submitAction(applicationAction(form, new Date()));
-      if (outcome.kind === 'rejected') {
+    await whileBusy(async () => {
+      try {
+        const outcome = await submitAction(applicationAction(form, new Date()));
+        if (outcome.kind === 'rejected') {
+          setError(SUBMISSION_FAILED);
+          setDetail(outcome.message);
+          return;
+        }
+        setDone(outcome.kind === 'queued' ? QUEUED_TEXT : SENT_TEXT);
+        setForm(EMPTY_APPLICATION);
+      } catch {
         setError(SUBMISSION_FAILED);
-        setDetail(outcome.message);
-        return;
       }
-      setDone(outcome.kind === 'queued' ? QUEUED_TEXT : SENT_TEXT);
-      setForm(EMPTY_APPLICATION);
-    } catch {
-      setError(SUBMISSION_FAILED);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const { name, email, phone, notes } = APPLICATION_LIMITS;
