@@ -18,7 +18,6 @@ import { ClientHomePage } from './pages/client-home-page.ts';
 import { FeedbackForm, JoinUsForm, type Application } from './pages/outbox-forms.ts';
 import { OfflineStatusBar } from './pages/outbox-status.ts';
 import { controlledByWorker } from './pages/outbox-worker.ts';
-import { note } from './pages/controls.ts';
 import { uniqueUsername } from '../support/e2e-server.ts';
 import {
   forgetEachNewSecureSession,
@@ -80,18 +79,10 @@ describe('accessibility', () => {
   });
 
   it("the outbox's Needs attention list", async () => {
-    const { page, context } = await e2e.open();
+    const { page } = await e2e.open();
     await page.goto('/volunteerAppli');
     await controlledByWorker(page);
-    const join = new JoinUsForm(page);
-    const application = anApplication();
-    await join.send(application);
-    await shown(note(page, 'Thank you! Your application has been submitted.'));
-    // The same application again, queued offline: the server refuses it once online.
-    await context.setOffline(true);
-    await join.send(application);
-    await shown(note(page, 'Saved — will send when online'));
-    await context.setOffline(false);
+    await new JoinUsForm(page).sendWithARefusedCopy(anApplication());
     const bar = new OfflineStatusBar(page);
     await shown(bar.pendingCount('1 needs attention'));
     const axe = new AxeLog(page);

@@ -189,18 +189,12 @@ describe('the outbox', () => {
   });
 
   it('shows a refused application under Needs attention with the server message; Discard removes it', async () => {
-    const { page, context } = await openControlled('/volunteerAppli');
+    const { page } = await openControlled('/volunteerAppli');
     const bar = new OfflineStatusBar(page);
     const join = new JoinUsForm(page);
     const application = anApplication();
     // Sent online first; the copy typed again offline reaches the server after it.
-    await join.send(application);
-    await shown(note(page, 'Thank you! Your application has been submitted.'));
-
-    await context.setOffline(true);
-    await join.send(application);
-    await shown(note(page, QUEUED));
-    await context.setOffline(false);
+    await join.sendWithARefusedCopy(application);
     const outbox = await bar.openOutbox('1 needs attention');
     const refused = outbox.entries('Needs attention', 'Volunteer application');
     await shown(refused.getByText('An application with this email is already waiting for review.'));

@@ -1,7 +1,8 @@
 // The public forms that go through the outbox (spec section 2 "Feedback" and "Volunteer
 // application"): /feedback and the 'JOIN US' form at /volunteerAppli.
 import type { Locator, Page } from 'playwright-core';
-import { control, field, formError } from './controls.ts';
+import { shown } from '../helpers/waits.ts';
+import { control, field, formError, note } from './controls.ts';
 
 export class FeedbackForm {
   readonly heading: Locator;
@@ -75,5 +76,19 @@ export class JoinUsForm {
     await this.phone.fill(application.phone);
     await this.notes.fill(application.notes ?? '');
     await this.submit.click();
+  }
+
+  /**
+   * Sends `application` online, then the same one again offline, and comes back online: the
+   * server refuses the copy (that email already waits for review), so it lands under Needs
+   * attention.
+   */
+  async sendWithARefusedCopy(application: Application): Promise<void> {
+    await this.send(application);
+    await shown(note(this.page, 'Thank you! Your application has been submitted.'));
+    await this.page.context().setOffline(true);
+    await this.send(application);
+    await shown(note(this.page, 'Saved — will send when online'));
+    await this.page.context().setOffline(false);
   }
 }
