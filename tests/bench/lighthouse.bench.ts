@@ -6,6 +6,7 @@
 // the same DevTools port), so startup asks GET /api/auth/me. Lighthouse's own storage reset
 // (service workers, Cache Storage, HTTP cache) still runs, so every audit is a cold load.
 // Each page is audited RUNS times and the median-score run reported. Prints figures only.
+// LIGHTHOUSE_PAGES=dashboard LIGHTHOUSE_RUNS=9 narrows a run to one page, more often.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { LOGIN_HINT_STORAGE_KEY } from '../../src/client/session/session-user.ts';
+import { LOGIN_HINT_STORAGE_KEY, loginHint } from '../../src/client/session/session-user.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import {
   addLoginCookie,
@@ -25,9 +26,12 @@ import {
 } from './web-bench-support.ts';
 
 const REPORT_DIR = path.resolve(import.meta.dirname, '../../test-results/lighthouse');
-/** Audits per page; the median-score run is reported. */
-const RUNS = 3;
+/** Audits per page (LIGHTHOUSE_RUNS, default 3); the median-score run is reported. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const AUDITED = ['landing (/ signed out)', 'client home', 'volunteer dashboard'];
+/** LIGHTHOUSE_PAGES: audit only the pages whose names contain one of these words. */
+const PICKED = process.env.LIGHTHOUSE_PAGES?.split(',') ?? null;
+const picked = (name: string) => PICKED === null || PICKED.some((word) => name.includes(word));
 const METRICS = [
   ['FCP', 'first-contentful-paint'],
   ['LCP', 'largest-contentful-paint'],
@@ -95,8 +99,15 @@ async function prepareDevice(port: number, server: WebServer, route: RouteCase):
       }
     });
     if (route.role !== null) {
-      await addLoginCookie(context, server.baseUrl, await loginAs(server.db, route.role));
-      await page.evaluate((key) => localStorage.setItem(key, '1'), LOGIN_HINT_STORAGE_KEY);
+      const login = await loginAs(server.db, route.role);
+      await addLoginCookie(context, server.baseUrl, login);
+      const hint = loginHint(login.user);
+      if (hint !== null) {
+        await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+          LOGIN_HINT_STORAGE_KEY,
+          hint,
+        ] as const);
+      }
     }
     await page.close();
   } finally {
@@ -169,7 +180,7 @@ async function main(): Promise<void> {
       `Lighthouse 12, mobile (simulated throttling), median of ${String(RUNS)} runs; ` +
         'goal: performance ≥ 95',
     );
-    for (const route of ROUTES.filter((r) => AUDITED.includes(r.name))) {
+    for (const route of ROUTES.filter((r) => AUDITED.includes(r.name) && picked(r.name))) {
       const results: Result[] = [];
       for (let run = 0; run < RUNS; run++) {
         await prepareDevice(browser.port, server, route);

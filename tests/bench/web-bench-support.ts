@@ -17,6 +17,7 @@ import { listenLocally } from './api-bench-support.ts';
 import {
   GUEST_USER,
   LOGIN_HINT_STORAGE_KEY,
+  loginHint,
   SESSION_USER_STORAGE_KEY,
   type SessionUser,
 } from '../../src/client/session/session-user.ts';
@@ -121,11 +122,16 @@ export async function holdLogin(
 ): Promise<void> {
   await addLoginCookie(context, baseUrl, login);
   await context.addInitScript(
-    ({ userKey, hintKey, user }) => {
+    ({ userKey, hintKey, user, hint }) => {
       sessionStorage.setItem(userKey, JSON.stringify(user));
-      if (user.role !== 'GUEST') localStorage.setItem(hintKey, '1');
+      if (hint !== null) localStorage.setItem(hintKey, hint);
     },
-    { userKey: SESSION_USER_STORAGE_KEY, hintKey: LOGIN_HINT_STORAGE_KEY, user: login.user },
+    {
+      userKey: SESSION_USER_STORAGE_KEY,
+      hintKey: LOGIN_HINT_STORAGE_KEY,
+      user: login.user,
+      hint: loginHint(login.user),
+    },
   );
 }
 

@@ -140,10 +140,15 @@ describe('the volunteer dashboard', () => {
     // stored the lists. Every layout shift of that page is recorded.
     const { page, errors } = await e2e.open(PHONE);
     await page.context().addCookies(await first.page.context().cookies());
-    await page.addInitScript(
-      (hintKey) => localStorage.setItem(hintKey, '1'),
+    const hint = await first.page.evaluate(
+      (key) => localStorage.getItem(key),
       LOGIN_HINT_STORAGE_KEY,
     );
+    expect(hint).toBe('VOLUNTEER');
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      LOGIN_HINT_STORAGE_KEY,
+      hint ?? '',
+    ] as const);
     await page.addInitScript(() => {
       const shifts: { value: number; nodes: string[] }[] = [];
       Object.assign(window, { layoutShifts: shifts });

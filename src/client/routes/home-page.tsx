@@ -4,7 +4,13 @@
 // signed in when the app opens is fetched during the startup handshake (preloadHomeScreen),
 // so the router renders it at once: no 'Loading…' and no Suspense reveal delay in between.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { getSessionUser, isGuest, type SessionUser } from '../session/session-user.ts';
+import {
+  getSessionUser,
+  hintedRole,
+  isGuest,
+  type SessionUser,
+  type UserRole,
+} from '../session/session-user.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { PendingPage } from './pending-page.tsx';
 
@@ -40,20 +46,30 @@ const SCREENS = {
   client: homeScreen(() => import('../features/client/client-home.tsx').then((m) => m.ClientHome)),
 };
 
-function screenFor(user: SessionUser | null): HomeScreen {
-  if (user === null) return SCREENS.landing;
-  if (isGuest(user)) return SCREENS.guest;
-  if (user.role === 'VOLUNTEER') return SCREENS.volunteer;
-  if (user.role === 'ADMIN') return SCREENS.admin;
+function screenForRole(role: UserRole | null): HomeScreen {
+  if (role === null) return SCREENS.landing;
+  if (role === 'GUEST') return SCREENS.guest;
+  if (role === 'VOLUNTEER') return SCREENS.volunteer;
+  if (role === 'ADMIN') return SCREENS.admin;
   return SCREENS.client;
 }
 
-/** At start, on '/': begins loading the signed-in user's home (a failure shows on render). */
+function screenFor(user: SessionUser | null): HomeScreen {
+  if (user === null) return SCREENS.landing;
+  return screenForRole(isGuest(user) ? 'GUEST' : user.role);
+}
+
+/**
+ * At start, on '/': begins loading the home of the user in this tab or, when the tab has
+ * none yet (an installed app relaunched), of the login the device hints at (a failure shows
+ * on render).
+ */
 export function preloadHomeScreen(): void {
   if (window.location.pathname !== '/') return;
-  screenFor(getSessionUser())
-    .load()
-    .catch(() => undefined);
+  const user = getSessionUser();
+  // A hint of the Guest is never kept: the Guest has no login to relaunch into.
+  const screen = user === null ? screenForRole(hintedRole()) : screenFor(user);
+  screen.load().catch(() => undefined);
 }
 
 function HomeFor() {

@@ -7,7 +7,9 @@
 export const SESSION_USER_STORAGE_KEY = 'sessionUser';
 /**
  * localStorage: set while this browser holds a login (cleared at logout), so a relaunch asks
- * GET /api/auth/me only when a login cookie may exist; first visits skip the call.
+ * GET /api/auth/me only when a login cookie may exist; first visits skip the call. Its value
+ * is the role of that login (loginHint), so a relaunch starts loading that role's home
+ * screen while /api/auth/me is asked. Like the user itself, it grants nothing.
  */
 export const LOGIN_HINT_STORAGE_KEY = 'hasLogin';
 export const GUEST_USERNAME = 'Guest';
@@ -67,10 +69,26 @@ function writeStored(user: SessionUser | null): void {
   try {
     if (user === null) sessionStorage.removeItem(SESSION_USER_STORAGE_KEY);
     else sessionStorage.setItem(SESSION_USER_STORAGE_KEY, JSON.stringify(user));
+    const hint = loginHint(user);
     if (user === null) localStorage.removeItem(LOGIN_HINT_STORAGE_KEY);
-    else if (!isGuest(user)) localStorage.setItem(LOGIN_HINT_STORAGE_KEY, '1');
+    else if (hint !== null) localStorage.setItem(LOGIN_HINT_STORAGE_KEY, hint);
   } catch {
     // Storage can be disabled; the user in memory still drives this tab.
+  }
+}
+
+/** What LOGIN_HINT_STORAGE_KEY holds for this user: their role, or null (no login to hint). */
+export function loginHint(user: SessionUser | null): string | null {
+  return user === null || isGuest(user) ? null : user.role;
+}
+
+/** The role of the login this browser may hold (an older app version's hint names none). */
+export function hintedRole(): UserRole | null {
+  try {
+    const hint = localStorage.getItem(LOGIN_HINT_STORAGE_KEY);
+    return hint !== null && ROLES.includes(hint) ? (hint as UserRole) : null;
+  } catch {
+    return null;
   }
 }
 

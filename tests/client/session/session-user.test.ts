@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   GUEST_USER,
   getSessionUser,
+  hintedRole,
   LOGIN_HINT_STORAGE_KEY,
   mayHaveLogin,
   SESSION_USER_STORAGE_KEY,
@@ -44,9 +45,16 @@ describe('session user', () => {
     setSessionUser(GUEST_USER);
     expect(mayHaveLogin()).toBe(false);
     setSessionUser(ANA);
-    expect(localStorage.getItem(LOGIN_HINT_STORAGE_KEY)).not.toBeNull();
+    // The hint names the login's role, so a relaunch starts loading that role's home.
+    expect(localStorage.getItem(LOGIN_HINT_STORAGE_KEY)).toBe(ANA.role);
+    expect(hintedRole()).toBe(ANA.role);
+    // An older app version's hint: a login may exist, its role is not known.
+    localStorage.setItem(LOGIN_HINT_STORAGE_KEY, '1');
+    expect(mayHaveLogin()).toBe(true);
+    expect(hintedRole()).toBeNull();
     setSessionUser(null);
     expect(mayHaveLogin()).toBe(false);
+    expect(hintedRole()).toBeNull();
     expect(sessionStorage.getItem(SESSION_USER_STORAGE_KEY)).toBeNull();
   });
 
