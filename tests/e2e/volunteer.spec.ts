@@ -14,6 +14,14 @@ import { Dialog, GREEN, VolunteerDashboard } from './pages/volunteer-dashboard.t
 import { aRound, aVolunteer, logInAsVolunteer, noonIn, signupsOf } from './pages/volunteer-seed.ts';
 
 const e2e = useE2e();
+const CATALOGUE = '/api/cargo/items';
+/** The lists a volunteer's device mirrors. */
+const LISTS = [
+  CATALOGUE,
+  '/api/rounds/my-rounds',
+  '/api/rounds/all',
+  '/api/orders/volunteer/assigned',
+];
 const db = () => e2e.server.db;
 
 async function orderStatus(orderId: number) {
@@ -127,7 +135,7 @@ describe('the volunteer dashboard', () => {
     expect(errors).toEqual([]);
   });
 
-  it('paints its lists once, where they stay, on a first-time device (no layout shift)', async () => {
+  it('paints its lists once, where they stay, asking for each once, on a first-time device', async () => {
     const round = await aRound(db(), noonIn(1));
     const first = await e2e.open(PHONE);
     const user = await aVolunteer(db(), 'lena');
@@ -162,6 +170,12 @@ describe('the volunteer dashboard', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // Every list the app asks the server for, by path.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (LISTS.includes(pathname)) asked.push(pathname);
+    });
     await page.goto(first.page.url());
     const dashboard = new VolunteerDashboard(page);
     await shown(dashboard.upcomingRound(round.title).root);
@@ -172,6 +186,19 @@ describe('the volunteer dashboard', () => {
       () => (window as unknown as { layoutShifts: unknown[] }).layoutShifts,
     );
     expect(shifts).toEqual([]);
+    // The start-up refresh, the sign-in and the dashboard opening share one request per list.
+    await page.waitForTimeout(1_000);
+    expect([...asked].sort()).toEqual([...LISTS].sort());
+    // Coming back to the dashboard from another screen asks for its lists again, once.
+    await page.getByRole('button', { name: 'Cargo Volunteer', exact: true }).click();
+    await page.waitForURL('**/cargo_volunteer');
+    await page.goBack();
+    await shown(dashboard.assignedOrder(orderId).root);
+    await expect.poll(() => asked.filter((path) => path !== CATALOGUE).length).toBe(6);
+    await page.waitForTimeout(1_000);
+    expect(asked.filter((path) => path !== CATALOGUE).sort()).toEqual(
+      [...LISTS, ...LISTS].filter((path) => path !== CATALOGUE).sort(),
+    );
     expect(errors).toEqual([]);
   });
 });

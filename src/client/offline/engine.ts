@@ -6,7 +6,7 @@ import { sendRequest } from '../api/api-client.ts';
 import { registerLocalContentCheck } from '../shell/local-content.ts';
 import { registerLogoutHook } from '../session/logout.ts';
 import { getAppDb } from './app-db.ts';
-import { markServerChanged, refreshMirror } from './mirror.ts';
+import { currentFetchMark, markServerChanged, refreshMirror } from './mirror.ts';
 import {
   acknowledge,
   discardRejected,
@@ -27,23 +27,32 @@ let replayer: Replayer | null = null;
 let refreshing = false;
 let refreshAgain = false;
 
-/** One mirror refresh at a time; a request during one asks for one more after it. */
-function refreshInBackground(): void {
+/**
+ * One mirror refresh at a time; a request during one asks for one more after it, which
+ * skips the lists the running one fetched (they are as fresh as the request asks) unless this
+ * device changed the server's data meanwhile (mirror.ts markServerChanged). So signing in
+ * while the start-up refresh runs costs one request per list, not two.
+ */
+function refreshInBackground(freshSince?: number): void {
   if (refreshing) {
     refreshAgain = true;
     return;
   }
   refreshing = true;
-  void refreshMirror(getAppDb(), transport)
+  const passStart = currentFetchMark();
+  void refreshMirror(getAppDb(), transport, freshSince)
     .catch(() => undefined)
     .finally(() => {
       refreshing = false;
       if (refreshAgain) {
         refreshAgain = false;
-        refreshInBackground();
+        refreshInBackground(passStart);
       }
     });
 }
+
+/** For events and timers: a refresh asked for now, not continuing an earlier one. */
+const refreshNow = () => refreshInBackground();
 
 export function startOfflineEngine(): () => void {
   const db = getAppDb();
@@ -53,25 +62,25 @@ export function startOfflineEngine(): () => void {
     onDrained: (result) => {
       if (result.sent + result.rejected === 0) return;
       markServerChanged();
-      refreshInBackground();
+      refreshNow();
     },
   });
   registerLocalContentCheck(() => restoreUserOffline(db));
   registerLogoutHook(() => wipeUserData(db));
   const stopUser = syncSessionUser(db, () => {
     kickOutbox('signed-in');
-    refreshInBackground();
+    refreshNow();
   });
   const stopReplayer = replayer.start();
   // In a task of its own, after the first render's: opening the device database and
   // reading it is main-thread work the startup's first task need not wait for.
-  const firstRefresh = setTimeout(refreshInBackground, 0);
-  window.addEventListener('online', refreshInBackground);
+  const firstRefresh = setTimeout(refreshNow, 0);
+  window.addEventListener('online', refreshNow);
   return () => {
     clearTimeout(firstRefresh);
     stopUser();
     stopReplayer();
-    window.removeEventListener('online', refreshInBackground);
+    window.removeEventListener('online', refreshNow);
   };
 }
 

@@ -95,16 +95,35 @@ async function fetchList(
   return null;
 }
 
-/**
- * Refreshes running now, per device database and path. A second asker joins one instead of
- * fetching the same list again (a screen opening while the engine refreshes at start-up), as
- * long as this device has not changed the server's data since it began.
- */
-const running = new WeakMap<
-  AppDb,
-  Map<string, { changes: number; done: Promise<LoadProblem | null> }>
->();
+/** One path's refreshes on one device database. */
+interface PathRefreshes {
+  /** The fetch under way: its mark, the server-change count when it began, its outcome. */
+  running?: { mark: number; changes: number; done: Promise<LoadProblem | null> };
+  /** The latest fetch that worked: its mark and the server-change count when it began. */
+  lastOk?: { mark: number; changes: number };
+}
+
+/** Per device database: each path's refreshes, and the mark a running pass counts from. */
+interface DeviceRefreshes {
+  paths: Map<string, PathRefreshes>;
+  passSince: number | null;
+}
+
+const devices = new WeakMap<AppDb, DeviceRefreshes>();
+/** Counts fetches begun: a fetch's mark orders it in time against a pass or request. */
+let fetchMarks = 0;
 let serverChanges = 0;
+/** The mark when the user last moved to another screen (0: none since the app opened). */
+let navigationMark = 0;
+
+function refreshesOf(db: AppDb): DeviceRefreshes {
+  let device = devices.get(db);
+  if (device === undefined) {
+    device = { paths: new Map(), passSince: null };
+    devices.set(db, device);
+  }
+  return device;
+}
 
 /**
  * This device changed the server's data (an action was sent): a refresh begun before may
@@ -114,39 +133,75 @@ export function markServerChanged(): void {
   serverChanges += 1;
 }
 
-/** Refreshes one list for `user`: 'not-yours' when it is not theirs, else null or why not. */
+/**
+ * The user moved to another screen: the screen that opens refreshes its lists afresh. Until
+ * the first move, a screen takes what the app fetched since it opened (the start-up refresh).
+ */
+export function markNavigation(): void {
+  navigationMark = fetchMarks;
+}
+
+/** The mark of the latest fetch begun: fetches begun after this have greater marks. */
+export function currentFetchMark(): number {
+  return fetchMarks;
+}
+
+/** Whether a fetch that worked answers an asker content with fetches after `since`. */
+function freshEnough(path: PathRefreshes, since: number | null): boolean {
+  const ok = path.lastOk;
+  return since !== null && ok !== undefined && ok.mark > since && ok.changes === serverChanges;
+}
+
+/**
+ * Refreshes one list for `user`: 'not-yours' when it is not theirs, else null or why not.
+ * Asking twice costs one request: a second asker joins the fetch of the same path under way,
+ * or takes one that worked since `freshSince`, as long as this device has not changed the
+ * server's data since that fetch began. By default (a screen opening), since the start of the
+ * full refresh running now, or since the user came to this screen, whichever is earlier: the
+ * screen the app opens on takes the start-up refresh's fetches.
+ */
 export function refreshListFor(
   db: AppDb,
   transport: OutboxTransport,
   name: MirrorListName,
   user: RememberedUser | null,
+  freshSince: number | null = Math.min(refreshesOf(db).passSince ?? Infinity, navigationMark),
 ): Promise<LoadProblem | null | 'not-yours'> {
   const path = MIRROR_LISTS[name].path(user);
   if (path === null) return Promise.resolve('not-yours');
-  let byPath = running.get(db);
-  if (byPath === undefined) {
-    byPath = new Map();
-    running.set(db, byPath);
+  const { paths } = refreshesOf(db);
+  const state = paths.get(path) ?? {};
+  paths.set(path, state);
+  if (state.running !== undefined && state.running.changes === serverChanges) {
+    return state.running.done;
   }
-  const current = byPath.get(path);
-  if (current !== undefined && current.changes === serverChanges) return current.done;
-  const done = fetchList(db, transport, name, path);
-  const entry = { changes: serverChanges, done };
-  byPath.set(path, entry);
-  const forget = () => {
-    if (byPath.get(path) === entry) byPath.delete(path);
+  if (freshEnough(state, freshSince)) return Promise.resolve(null);
+  const running = {
+    mark: ++fetchMarks,
+    changes: serverChanges,
+    done: fetchList(db, transport, name, path),
   };
-  done.then(forget, forget);
-  return done;
+  state.running = running;
+  // Registered before any asker awaits `done`, so none of them finds it still running.
+  const settle = (problem: LoadProblem | null | 'threw') => {
+    if (state.running === running) state.running = undefined;
+    if (problem === null && (state.lastOk?.mark ?? 0) < running.mark) {
+      state.lastOk = { mark: running.mark, changes: running.changes };
+    }
+  };
+  running.done.then(settle, () => settle('threw'));
+  return running.done;
 }
 
 export async function refreshList(
   db: AppDb,
   transport: OutboxTransport,
   name: MirrorListName,
+  freshSince: number | null = refreshesOf(db).passSince,
 ): Promise<RefreshOutcome> {
   try {
-    const result = await refreshListFor(db, transport, name, await getRememberedUser(db));
+    const user = await getRememberedUser(db);
+    const result = await refreshListFor(db, transport, name, user, freshSince);
     if (result === 'not-yours') return 'not-yours';
     return result === null ? 'refreshed' : 'failed';
   } catch {
@@ -154,14 +209,26 @@ export async function refreshList(
   }
 }
 
-/** Every list that is the signed-in user's (or public), one after another. */
+/**
+ * Every list that is the signed-in user's (or public), one after another. A list fetched
+ * after `freshSince` (a currentFetchMark(); by default, the start of this pass) is not asked
+ * again, so a screen's refresh during the pass and the pass share one request per list.
+ */
 export async function refreshMirror(
   db: AppDb,
   transport: OutboxTransport,
+  freshSince: number = currentFetchMark(),
 ): Promise<Partial<Record<MirrorListName, RefreshOutcome>>> {
+  const device = refreshesOf(db);
+  const outer = device.passSince;
+  device.passSince = freshSince;
   const outcomes: Partial<Record<MirrorListName, RefreshOutcome>> = {};
-  for (const name of Object.keys(MIRROR_LISTS) as MirrorListName[]) {
-    outcomes[name] = await refreshList(db, transport, name);
+  try {
+    for (const name of Object.keys(MIRROR_LISTS) as MirrorListName[]) {
+      outcomes[name] = await refreshList(db, transport, name, freshSince);
+    }
+  } finally {
+    device.passSince = outer;
   }
   return outcomes;
 }

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '#client/offline/outbox';
 import {
+  currentFetchMark,
+  markNavigation,
   markServerChanged,
   mirrorKey,
   mirrorRow,
   refreshList,
   refreshListFor,
+  refreshMirror,
   replaceList,
 } from '#client/offline/mirror';
 import type { OutboxTransport } from '#client/offline/transport';
@@ -108,15 +111,80 @@ describe('mirror', () => {
     ]);
     expect([first, second]).toEqual([null, null]);
     expect(asked).toHaveLength(1);
-    // Once it is over, the next asker fetches afresh.
+    // Once it is over, a screen the user moves to fetches afresh.
+    markNavigation();
     await refreshListFor(db, counting, 'catalogue', null);
     expect(asked).toHaveLength(2);
     // This device sent a change meanwhile: a refresh begun before it is not joined.
+    markNavigation();
     const before = refreshListFor(db, counting, 'catalogue', null);
     markServerChanged();
     const after = refreshListFor(db, counting, 'catalogue', null);
     await Promise.all([before, after]);
     expect(asked).toHaveLength(4);
+    db.close();
+  });
+
+  it('has a full refresh and a screen opening during it share one request per list', async () => {
+    const db = newDevice().open();
+    const serverDb = live.server.app.ctx.opened.db;
+    const user = await createUser(serverDb, { role: 'VOLUNTEER', password: null });
+    live.client.setCookie(await signedInCookie(serverDb, user.id));
+    const volunteer = { userId: user.id, username: user.username, role: 'VOLUNTEER' as const };
+    await rememberSignedInUser(db, { ...volunteer, email: null, phone: null });
+    const asked: string[] = [];
+    let passMovedOn = () => {};
+    const secondRequest = new Promise<void>((resolve) => (passMovedOn = resolve));
+    const counting: OutboxTransport = (request) => {
+      asked.push(request.path.split('?')[0]!);
+      if (asked.length === 2) passMovedOn();
+      return live.client.transport(request);
+    };
+    const everyList = [
+      '/api/cargo/items',
+      '/api/orders/volunteer/assigned',
+      '/api/rounds/all',
+      '/api/rounds/my-rounds',
+    ];
+    const remembered = { ...volunteer, email: null, phone: null };
+    // The dashboard opens while the start-up refresh is on its second list: it takes the
+    // catalogue the pass fetched, joins the list under way and fetches the ones not reached,
+    // which the pass then takes when it gets there.
+    const beforeStartup = currentFetchMark();
+    const pass = refreshMirror(db, counting);
+    await secondRequest;
+    expect(await refreshListFor(db, counting, 'catalogue', null)).toBeNull();
+    const screen = Promise.all(
+      (['myRounds', 'allRounds', 'assignedOrders'] as const).map((name) =>
+        refreshListFor(db, counting, name, remembered),
+      ),
+    );
+    expect(await screen).toEqual([null, null, null]);
+    expect(Object.values(await pass).filter((o) => o === 'refreshed')).toHaveLength(4);
+    expect([...asked].sort()).toEqual([...everyList].sort());
+
+    // A refresh asked during that pass (a sign-in) is content with what it fetched...
+    await refreshMirror(db, counting, beforeStartup);
+    expect(asked).toHaveLength(4);
+    // ...so is the screen the app opened on, though the pass is over...
+    await refreshListFor(db, counting, 'allRounds', remembered);
+    expect(asked).toHaveLength(4);
+    // ...but a screen the user moves to later fetches afresh...
+    markNavigation();
+    await refreshListFor(db, counting, 'allRounds', remembered);
+    expect(asked).toHaveLength(5);
+    // ...and once this device sent a change, every list is asked again.
+    markServerChanged();
+    await refreshMirror(db, counting, beforeStartup);
+    expect(asked).toHaveLength(9);
+    // A fetch that failed does not count as one.
+    const beforeFailure = currentFetchMark();
+    expect(await refreshList(db, unreachableTransport(), 'allRounds', beforeFailure)).toBe(
+      'failed',
+    );
+    expect(await refreshList(db, counting, 'allRounds', beforeFailure)).toBe('refreshed');
+    expect(asked).toHaveLength(10);
+    live.client.setCookie(null);
     db.close();
   });
 
