@@ -1,5 +1,4 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Collapsible } from 'radix-ui';
 import type { MirrorListName } from '../../offline/mirror-lists.ts';
 import card from '../../ui/card.module.css';
 import { ErrorMessage } from '../../ui/form-message.tsx';
@@ -34,21 +33,34 @@ export function ListPanel({ title, list, error = null, children }: ListPanelProp
   );
 }
 
-/** A panel that starts closed; its title is the button that opens it. */
+/**
+ * A panel that starts closed; its title is the button that opens it (the disclosure
+ * pattern). A plain button and region rather than Radix Collapsible, which measures its
+ * content on every render (a forced layout in the dashboard's first paint) for a height
+ * animation this panel does not have. The closed body stays in the page, empty and hidden,
+ * so aria-controls always names an element.
+ */
 export function CollapsiblePanel({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const bodyId = useId();
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
-      <section className={styles.panel} aria-label={title}>
-        <h2 className={styles.collapsibleTitle}>
-          <Collapsible.Trigger className={styles.toggle}>
-            {title}
-            <span aria-hidden="true">{open ? '−' : '+'}</span>
-          </Collapsible.Trigger>
-        </h2>
-        <Collapsible.Content className={styles.collapsibleBody}>{children}</Collapsible.Content>
-      </section>
-    </Collapsible.Root>
+    <section className={styles.panel} aria-label={title}>
+      <h2 className={styles.collapsibleTitle}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          {title}
+          <span aria-hidden="true">{open ? '−' : '+'}</span>
+        </button>
+      </h2>
+      <div id={bodyId} className={styles.collapsibleBody} hidden={!open}>
+        {open && children}
+      </div>
+    </section>
   );
 }
 
