@@ -1,8 +1,9 @@
 // What screens read from the device, as live queries (DESIGN.md offline rule 1): they
 // re-render when Dexie changes, whether the change came from the network, the outbox or
 // another tab, and work the same online and offline.
-import { useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { startTransition, useSyncExternalStore } from 'react';
+import { liveQuery } from 'dexie';
+import { useLiveQuery, useObservable } from 'dexie-react-hooks';
 import { getAppDb, type AppDb } from './app-db.ts';
 import type { MirrorListName } from './mirror-lists.ts';
 import { getRememberedUser } from './session-user-store.ts';
@@ -73,6 +74,25 @@ export function useMirrorList(name: MirrorListName, group?: string): MirrorRow[]
   }, [name, group]);
 }
 
+/**
+ * useLiveQuery whose new results re-render in a transition. React renders a transition in
+ * slices of a few milliseconds, yielding to the browser in between, so a screen that paints a
+ * whole dashboard when its lists arrive does not hold the main thread (or a tap) for the
+ * length of that render. The results themselves are the same as useLiveQuery's.
+ */
+function useTransitionLiveQuery<T>(query: () => Promise<T>, deps: unknown[]): T | undefined {
+  return useObservable(() => {
+    const source = liveQuery(query);
+    return {
+      subscribe: (next: (value: T) => void, error: (reason: unknown) => void) =>
+        source.subscribe({
+          next: (value) => startTransition(() => next(value)),
+          error,
+        }),
+    };
+  }, deps);
+}
+
 export interface MirrorSnapshot {
   /** In the server's order. */
   rows: MirrorRow[];
@@ -89,7 +109,7 @@ export function useMirrorSnapshot<N extends MirrorListName>(
   names: readonly N[],
 ): Record<N, MirrorSnapshot> | undefined {
   const key = names.join(',');
-  return useLiveQuery(async () => {
+  return useTransitionLiveQuery(async () => {
     const db = getAppDb();
     const lists = key.split(',') as N[];
     const tables = lists.map((name) => db.mirror(MIRROR_LISTS[name].table));
