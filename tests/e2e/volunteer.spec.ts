@@ -191,7 +191,7 @@ describe('the volunteer dashboard', () => {
     expect([...asked].sort()).toEqual([...LISTS].sort());
     // Coming back to the dashboard from another screen asks for its lists again, once.
     await page.getByRole('button', { name: 'Cargo Volunteer', exact: true }).click();
-    await page.waitForURL('**/cargo_volunteer');
+    await shown(page.getByRole('region', { name: 'Inventory', exact: true }));
     await page.goBack();
     await shown(dashboard.assignedOrder(orderId).root);
     await expect.poll(() => asked.filter((path) => path !== CATALOGUE).length).toBe(6);

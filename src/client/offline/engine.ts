@@ -6,7 +6,12 @@ import { sendRequest } from '../api/api-client.ts';
 import { registerLocalContentCheck } from '../shell/local-content.ts';
 import { registerLogoutHook } from '../session/logout.ts';
 import { getAppDb } from './app-db.ts';
-import { currentFetchMark, markServerChanged, refreshMirror } from './mirror.ts';
+import {
+  currentFetchMark,
+  markServerChanged,
+  navigationFetchMark,
+  refreshMirror,
+} from './mirror.ts';
 import {
   acknowledge,
   discardRejected,
@@ -69,7 +74,9 @@ export function startOfflineEngine(): () => void {
   registerLogoutHook(() => wipeUserData(db));
   const stopUser = syncSessionUser(db, () => {
     kickOutbox('signed-in');
-    refreshNow();
+    // The signed-in user's lists, as a screen opening would take them: what was fetched
+    // since the user came to this screen (the catalogue at start-up, say) is not asked again.
+    refreshInBackground(navigationFetchMark());
   });
   const stopReplayer = replayer.start();
   // In a task of its own, after the first render's: opening the device database and

@@ -103,26 +103,26 @@ interface PathRefreshes {
   lastOk?: { mark: number; changes: number };
 }
 
-/** Per device database: each path's refreshes, and the mark a running pass counts from. */
-interface DeviceRefreshes {
-  paths: Map<string, PathRefreshes>;
-  passSince: number | null;
-}
-
-const devices = new WeakMap<AppDb, DeviceRefreshes>();
+/** Per device database, each path's refreshes. */
+const devices = new WeakMap<AppDb, Map<string, PathRefreshes>>();
 /** Counts fetches begun: a fetch's mark orders it in time against a pass or request. */
 let fetchMarks = 0;
 let serverChanges = 0;
 /** The mark when the user last moved to another screen (0: none since the app opened). */
 let navigationMark = 0;
 
-function refreshesOf(db: AppDb): DeviceRefreshes {
-  let device = devices.get(db);
-  if (device === undefined) {
-    device = { paths: new Map(), passSince: null };
-    devices.set(db, device);
+function refreshesOf(db: AppDb, path: string): PathRefreshes {
+  let paths = devices.get(db);
+  if (paths === undefined) {
+    paths = new Map();
+    devices.set(db, paths);
   }
-  return device;
+  let state = paths.get(path);
+  if (state === undefined) {
+    state = {};
+    paths.set(path, state);
+  }
+  return state;
 }
 
 /**
@@ -141,6 +141,11 @@ export function markNavigation(): void {
   navigationMark = fetchMarks;
 }
 
+/** The mark when the user came to the screen they are on (0: the one the app opened on). */
+export function navigationFetchMark(): number {
+  return navigationMark;
+}
+
 /** The mark of the latest fetch begun: fetches begun after this have greater marks. */
 export function currentFetchMark(): number {
   return fetchMarks;
@@ -156,22 +161,19 @@ function freshEnough(path: PathRefreshes, since: number | null): boolean {
  * Refreshes one list for `user`: 'not-yours' when it is not theirs, else null or why not.
  * Asking twice costs one request: a second asker joins the fetch of the same path under way,
  * or takes one that worked since `freshSince`, as long as this device has not changed the
- * server's data since that fetch began. By default (a screen opening), since the start of the
- * full refresh running now, or since the user came to this screen, whichever is earlier: the
- * screen the app opens on takes the start-up refresh's fetches.
+ * server's data since that fetch began. By default (a screen opening), since the user came to
+ * this screen: the screen the app opens on takes the start-up refresh's fetches.
  */
 export function refreshListFor(
   db: AppDb,
   transport: OutboxTransport,
   name: MirrorListName,
   user: RememberedUser | null,
-  freshSince: number | null = Math.min(refreshesOf(db).passSince ?? Infinity, navigationMark),
+  freshSince: number | null = navigationMark,
 ): Promise<LoadProblem | null | 'not-yours'> {
   const path = MIRROR_LISTS[name].path(user);
   if (path === null) return Promise.resolve('not-yours');
-  const { paths } = refreshesOf(db);
-  const state = paths.get(path) ?? {};
-  paths.set(path, state);
+  const state = refreshesOf(db, path);
   if (state.running !== undefined && state.running.changes === serverChanges) {
     return state.running.done;
   }
@@ -197,7 +199,7 @@ export async function refreshList(
   db: AppDb,
   transport: OutboxTransport,
   name: MirrorListName,
-  freshSince: number | null = refreshesOf(db).passSince,
+  freshSince: number | null = null,
 ): Promise<RefreshOutcome> {
   try {
     const user = await getRememberedUser(db);
@@ -219,16 +221,9 @@ export async function refreshMirror(
   transport: OutboxTransport,
   freshSince: number = currentFetchMark(),
 ): Promise<Partial<Record<MirrorListName, RefreshOutcome>>> {
-  const device = refreshesOf(db);
-  const outer = device.passSince;
-  device.passSince = freshSince;
   const outcomes: Partial<Record<MirrorListName, RefreshOutcome>> = {};
-  try {
-    for (const name of Object.keys(MIRROR_LISTS) as MirrorListName[]) {
-      outcomes[name] = await refreshList(db, transport, name, freshSince);
-    }
-  } finally {
-    device.passSince = outer;
+  for (const name of Object.keys(MIRROR_LISTS) as MirrorListName[]) {
+    outcomes[name] = await refreshList(db, transport, name, freshSince);
   }
   return outcomes;
 }

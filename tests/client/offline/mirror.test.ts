@@ -147,9 +147,10 @@ describe('mirror', () => {
       '/api/rounds/my-rounds',
     ];
     const remembered = { ...volunteer, email: null, phone: null };
-    // The dashboard opens while the start-up refresh is on its second list: it takes the
-    // catalogue the pass fetched, joins the list under way and fetches the ones not reached,
-    // which the pass then takes when it gets there.
+    // The app opens on the dashboard, which asks for its lists while the start-up refresh is
+    // on its second one: it takes the catalogue the pass fetched, joins the list under way and
+    // fetches the ones not reached, which the pass then takes when it gets there.
+    markNavigation();
     const beforeStartup = currentFetchMark();
     const pass = refreshMirror(db, counting);
     await secondRequest;
