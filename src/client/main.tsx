@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import './ui/tokens.css';
 import './ui/global.css';
 import { AppShell } from './shell/app-shell.tsx';
+import { markNavigation } from './offline/mirror.ts';
 import { startOffline } from './offline/start.ts';
+import { router } from './router.tsx';
 import { preloadHomeScreen } from './routes/home-page.tsx';
 
 // Before the first render: the offline layer registers its local-content check, which the
@@ -13,6 +15,11 @@ startOffline();
 // task of its own (its module-preload links cost main-thread time) so that the first render
 // is not held up by it.
 setTimeout(preloadHomeScreen, 0);
+// A screen the user moves to refreshes its lists afresh (offline/mirror.ts); the one the app
+// opens on takes what the start-up refresh fetched.
+router.subscribe('onBeforeNavigate', ({ fromLocation, pathChanged }) => {
+  if (fromLocation !== undefined && pathChanged) markNavigation();
+});
 
 const root = document.getElementById('root');
 if (root !== null) {

@@ -6,7 +6,6 @@ import {
   createRouter,
   lazyRouteComponent,
 } from '@tanstack/react-router';
-import { markNavigation } from './offline/mirror.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { HomePage } from './routes/home-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
@@ -166,12 +165,6 @@ export const router = createRouter({
   defaultPendingComponent: PendingPage,
   // Hover/touch preloading fetches a screen's chunk before the tap lands.
   defaultPreload: 'intent',
-});
-
-// A screen the user moves to refreshes its lists afresh (offline/mirror.ts); the one the app
-// opens on takes what the start-up refresh fetched.
-router.subscribe('onBeforeNavigate', ({ fromLocation, pathChanged }) => {
-  if (fromLocation !== undefined && pathChanged) markNavigation();
 });
 
 declare module '@tanstack/react-router' {

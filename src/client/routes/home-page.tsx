@@ -62,7 +62,7 @@ const SCREENS = {
   guest: homeScreen(() => import('../features/guest/guest-home.tsx').then((m) => m.GuestHome)),
   volunteer: homeScreen(
     () => import('../features/volunteer/volunteer-dashboard.tsx').then((m) => m.VolunteerDashboard),
-    [() => import('#shared/contracts/rounds'), () => import('#shared/contracts/orders')],
+    [() => import('../features/volunteer/dashboard-contracts.ts')],
   ),
   admin: homeScreen(() => import('../features/admin/admin-home.tsx').then((m) => m.AdminHome)),
   client: homeScreen(() => import('../features/client/client-home.tsx').then((m) => m.ClientHome)),
