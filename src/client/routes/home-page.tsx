@@ -16,38 +16,17 @@ import { PendingPage } from './pending-page.tsx';
 
 interface HomeScreen {
   load(): Promise<ComponentType>;
-  /** Preloading: loads the screen's heaviest dependencies first, a task each, then it. */
-  preload(): Promise<unknown>;
   /** Set once the module has loaded: rendered directly, without suspending. */
   loaded: ComponentType | null;
   Lazy: LazyExoticComponent<ComponentType>;
 }
 
-/** Lets the browser run other tasks (input, paint, network callbacks) before going on. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
- * `stages`: modules the screen imports, loaded one after another before it when preloading.
- * A module graph is evaluated in one task; evaluating the zod contracts, then the screen,
- * keeps each task short (a phone on 4G sees no input held for the whole graph). The stages
- * fetch while the key exchange is still under way, so they cost no time to the screen.
- */
-function homeScreen(
-  importScreen: () => Promise<ComponentType>,
-  stages: (() => Promise<unknown>)[] = [],
-): HomeScreen {
+function homeScreen(importScreen: () => Promise<ComponentType>): HomeScreen {
   const screen: HomeScreen = {
     async load() {
       const component = await importScreen();
       screen.loaded = component;
       return component;
-    },
-    async preload() {
-      for (const stage of stages) {
-        await stage();
-        await nextTask();
-      }
-      return screen.load();
     },
     loaded: null,
     Lazy: lazy(async () => ({ default: await screen.load() })),
@@ -60,9 +39,8 @@ const SCREENS = {
     import('../features/landing/landing-page.tsx').then((m) => m.LandingPage),
   ),
   guest: homeScreen(() => import('../features/guest/guest-home.tsx').then((m) => m.GuestHome)),
-  volunteer: homeScreen(
-    () => import('../features/volunteer/volunteer-dashboard.tsx').then((m) => m.VolunteerDashboard),
-    [() => import('../features/volunteer/dashboard-contracts.ts')],
+  volunteer: homeScreen(() =>
+    import('../features/volunteer/volunteer-dashboard.tsx').then((m) => m.VolunteerDashboard),
   ),
   admin: homeScreen(() => import('../features/admin/admin-home.tsx').then((m) => m.AdminHome)),
   client: homeScreen(() => import('../features/client/client-home.tsx').then((m) => m.ClientHome)),
@@ -91,7 +69,7 @@ export function preloadHomeScreen(): void {
   const user = getSessionUser();
   // A hint of the Guest is never kept: the Guest has no login to relaunch into.
   const screen = user === null ? screenForRole(hintedRole()) : screenFor(user);
-  screen.preload().catch(() => undefined);
+  screen.load().catch(() => undefined);
 }
 
 function HomeFor() {
