@@ -76,7 +76,8 @@ describe('rounds administration', () => {
       await createSignup(e2e.server.db, roundId, person.id, 'WAITLISTED');
     }
     await rounds.open('Harbour Night Round');
-    expect(await rounds.dialog.textContent()).toContain('Pier 4');
+    // The dialog opens on 'Loading…' and shows the round once it is fetched.
+    await expect.poll(() => rounds.dialog.textContent()).toContain('Pier 4');
     await screenshot(page, 'admin-rounds-dialog-details-desktop');
 
     await rounds.dialogTab('Run Lottery').click();
