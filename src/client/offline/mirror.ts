@@ -47,14 +47,23 @@ async function rebasePending(db: AppDb, table: MirrorTable, list: string): Promi
   }
 }
 
+/**
+ * Replaces one list's rows. `forPath`: the path the items were fetched from; they are kept
+ * only if it is still this list's path for the device's user, checked in the same
+ * transaction (a reply still on its way at logout must not put the user's rows back after
+ * the wipe). Returns whether the rows were replaced.
+ */
 export async function replaceList(
   db: AppDb,
   name: MirrorListName,
   items: readonly MirrorItem[],
   now = new Date(),
-): Promise<void> {
-  const { table } = MIRROR_LISTS[name];
-  await db.transaction('rw', db.writeScope(), async () => {
+  forPath?: string,
+): Promise<boolean> {
+  const list = MIRROR_LISTS[name];
+  const { table } = list;
+  return db.transaction('rw', db.writeScope(), async () => {
+    if (forPath !== undefined && list.path(await getRememberedUser(db)) !== forPath) return false;
     await db.mirror(table).where('list').equals(name).delete();
     await db
       .mirror(table)
@@ -63,6 +72,7 @@ export async function replaceList(
       );
     await rebasePending(db, table, name);
     await markListRefreshed(db, name, now);
+    return true;
   });
 }
 
@@ -91,8 +101,9 @@ async function fetchList(
   const items =
     reply.status >= 200 && reply.status < 300 ? MIRROR_LISTS[name].items(reply.body) : null;
   if (items === null) return { message: envelopeMessage(reply.body), network: false };
-  await replaceList(db, name, items);
-  return null;
+  // Not kept when the device's user changed meanwhile: nothing to show for the old one.
+  const kept = await replaceList(db, name, items, new Date(), path);
+  return kept ? null : { message: null, network: false };
 }
 
 /** One path's refreshes on one device database. */

@@ -18,7 +18,7 @@ import { listRefreshedAt } from '#client/offline/sync-meta';
 import { countUnsentForLogout, wipeUserData } from '#client/offline/wipe';
 import { applicationAction, feedbackAction } from './support/actions.ts';
 import { newDevice } from './support/fake-db.ts';
-import { createUser, signedInCookie } from '../../support/factories.ts';
+import { createOrderOnRound, createUser, signedInCookie } from '../../support/factories.ts';
 import {
   startReplayServer,
   unreachableTransport,
@@ -185,6 +185,31 @@ describe('mirror', () => {
     );
     expect(await refreshList(db, counting, 'allRounds', beforeFailure)).toBe('refreshed');
     expect(asked).toHaveLength(10);
+    live.client.setCookie(null);
+    db.close();
+  });
+
+  it('does not put back a list whose reply arrives after the logout wiped it', async () => {
+    const db = newDevice().open();
+    const serverDb = live.server.app.ctx.opened.db;
+    const user = await createUser(serverDb, { role: 'CLIENT', password: null });
+    live.client.setCookie(await signedInCookie(serverDb, user.id));
+    await createOrderOnRound(serverDb, null, { userId: user.id });
+    await rememberSignedInUser(db, { ...CLIENT, userId: user.id, username: user.username });
+    // The reply is held until the user has logged out on this device.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: OutboxTransport = async (request) => {
+      const reply = await live.client.transport(request);
+      await held;
+      return reply;
+    };
+    const refresh = refreshList(db, slow, 'myOrders');
+    await wipeUserData(db);
+    release();
+    expect(await refresh).toBe('failed');
+    expect(await db.myOrders.count()).toBe(0);
+    expect(await listRefreshedAt(db, 'myOrders')).toBeNull();
     live.client.setCookie(null);
     db.close();
   });
