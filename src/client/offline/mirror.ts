@@ -196,13 +196,16 @@ export function refreshListFor(
   };
   state.running = running;
   // Registered before any asker awaits `done`, so none of them finds it still running.
-  const settle = (problem: LoadProblem | null | 'threw') => {
+  const settle = (worked: boolean) => {
     if (state.running === running) state.running = undefined;
-    if (problem === null && (state.lastOk?.mark ?? 0) < running.mark) {
+    if (worked && (state.lastOk?.mark ?? 0) < running.mark) {
       state.lastOk = { mark: running.mark, changes: running.changes };
     }
   };
-  running.done.then(settle, () => settle('threw'));
+  running.done.then(
+    (problem) => settle(problem === null),
+    () => settle(false),
+  );
   return running.done;
 }
 

@@ -11,6 +11,7 @@ import {
   refreshMirror,
   replaceList,
 } from '#client/offline/mirror';
+import type { AppDb } from '#client/offline/app-db';
 import type { OutboxTransport } from '#client/offline/transport';
 import { drainOutbox } from '#client/offline/replayer';
 import { rememberSignedInUser } from '#client/offline/session-user-store';
@@ -37,6 +38,16 @@ describe('mirror', () => {
   afterAll(async () => {
     await live.close();
   });
+
+  /** A new account, its login cookie sent by the client, and remembered on the device. */
+  async function signIn(db: AppDb, role: 'CLIENT' | 'VOLUNTEER') {
+    const serverDb = live.server.app.ctx.opened.db;
+    const user = await createUser(serverDb, { role, password: null });
+    live.client.setCookie(await signedInCookie(serverDb, user.id));
+    const remembered = { userId: user.id, username: user.username, role, email: null, phone: null };
+    await rememberSignedInUser(db, remembered);
+    return { serverDb, user, remembered };
+  }
 
   it('replaces a list, keeps the server order and records when', async () => {
     const db = newDevice().open();
@@ -81,10 +92,7 @@ describe('mirror', () => {
   it('refreshes only the signed-in user’s lists and keeps old rows when a refresh fails', async () => {
     const db = newDevice().open();
     expect(await refreshList(db, live.client.transport, 'myOrders')).toBe('not-yours');
-    const serverDb = live.server.app.ctx.opened.db;
-    const user = await createUser(serverDb, { role: 'CLIENT', password: null });
-    live.client.setCookie(await signedInCookie(serverDb, user.id));
-    await rememberSignedInUser(db, { ...CLIENT, userId: user.id, username: user.username });
+    const { serverDb, user } = await signIn(db, 'CLIENT');
     await replaceList(db, 'myOrders', orders(41));
     expect(await refreshList(db, live.client.transport, 'assignedOrders')).toBe('not-yours');
     expect(await refreshList(db, unreachableTransport(), 'myOrders')).toBe('failed');
@@ -127,11 +135,7 @@ describe('mirror', () => {
 
   it('has a full refresh and a screen opening during it share one request per list', async () => {
     const db = newDevice().open();
-    const serverDb = live.server.app.ctx.opened.db;
-    const user = await createUser(serverDb, { role: 'VOLUNTEER', password: null });
-    live.client.setCookie(await signedInCookie(serverDb, user.id));
-    const volunteer = { userId: user.id, username: user.username, role: 'VOLUNTEER' as const };
-    await rememberSignedInUser(db, { ...volunteer, email: null, phone: null });
+    const { remembered } = await signIn(db, 'VOLUNTEER');
     const asked: string[] = [];
     let passMovedOn = () => {};
     const secondRequest = new Promise<void>((resolve) => (passMovedOn = resolve));
@@ -146,7 +150,6 @@ describe('mirror', () => {
       '/api/rounds/all',
       '/api/rounds/my-rounds',
     ];
-    const remembered = { ...volunteer, email: null, phone: null };
     // The app opens on the dashboard, which asks for its lists while the start-up refresh is
     // on its second one: it takes the catalogue the pass fetched, joins the list under way and
     // fetches the ones not reached, which the pass then takes when it gets there.
@@ -191,11 +194,8 @@ describe('mirror', () => {
 
   it('does not put back a list whose reply arrives after the logout wiped it', async () => {
     const db = newDevice().open();
-    const serverDb = live.server.app.ctx.opened.db;
-    const user = await createUser(serverDb, { role: 'CLIENT', password: null });
-    live.client.setCookie(await signedInCookie(serverDb, user.id));
+    const { serverDb, user } = await signIn(db, 'CLIENT');
     await createOrderOnRound(serverDb, null, { userId: user.id });
-    await rememberSignedInUser(db, { ...CLIENT, userId: user.id, username: user.username });
     // The reply is held until the user has logged out on this device.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
