@@ -3,8 +3,9 @@
 // screen, simulated slow 4G and 4× CPU slowdown) on Debian's Chromium, against the production
 // server on 127.0.0.1. Signed-in pages are audited as an installed app reopens them: the
 // login cookie and the "has logged in" hint are on the device (set through Playwright over
-// the same DevTools port), so startup asks GET /api/auth/me. Lighthouse's own storage reset
-// (service workers, Cache Storage, HTTP cache) still runs, so every audit is a cold load.
+// the same DevTools port), so startup asks GET /api/auth/me. Each audit gets a new Chromium
+// with an empty profile: a cold load whose device holds nothing but that login (Lighthouse's
+// own reset clears caches and workers but leaves IndexedDB, and warns about what it finds).
 // Each page is audited RUNS times and the median-score run reported. Prints figures only.
 // LIGHTHOUSE_PAGES=dashboard LIGHTHOUSE_RUNS=9 narrows a run to one page, more often.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -68,7 +69,13 @@ async function launchDebuggable(): Promise<DebuggableChromium> {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing the profile for a moment.
+      await fs.promises.rm(profile, {
+        recursive: true,
+        force: true,
+        maxRetries: 20,
+        retryDelay: 100,
+      });
     },
   };
 }
@@ -79,36 +86,22 @@ async function launchDebuggable(): Promise<DebuggableChromium> {
  * attaches only for this and detaches before the audit.
  */
 async function prepareDevice(port: number, server: WebServer, route: RouteCase): Promise<void> {
+  if (route.role === null) return;
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${String(port)}`);
   try {
     const context = cdp.contexts()[0];
     if (context === undefined) throw new Error('Chromium has no default context');
-    await context.clearCookies();
+    const login = await loginAs(server.db, route.role);
+    await addLoginCookie(context, server.baseUrl, login);
+    const hint = loginHint(login.user);
+    if (hint === null) return;
     const page = await context.newPage();
     // A static file of the origin: the app never starts, so no worker is registered here.
     await page.goto(`${server.baseUrl}/favicon.svg`);
-    // The last audit's device data: cleared, so each page starts as a cold relaunch.
-    await page.evaluate(async () => {
-      localStorage.clear();
-      for (const { name } of await indexedDB.databases()) {
-        if (name === undefined) continue;
-        await new Promise((resolve) => {
-          const deleting = indexedDB.deleteDatabase(name);
-          deleting.onsuccess = deleting.onerror = deleting.onblocked = resolve;
-        });
-      }
-    });
-    if (route.role !== null) {
-      const login = await loginAs(server.db, route.role);
-      await addLoginCookie(context, server.baseUrl, login);
-      const hint = loginHint(login.user);
-      if (hint !== null) {
-        await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-          LOGIN_HINT_STORAGE_KEY,
-          hint,
-        ] as const);
-      }
-    }
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      LOGIN_HINT_STORAGE_KEY,
+      hint,
+    ] as const);
     await page.close();
   } finally {
     await cdp.close();
@@ -172,9 +165,19 @@ async function audit(port: number, url: string): Promise<Result> {
   return run.lhr;
 }
 
+/** One audit of the route's home in a Chromium of its own, on a device prepared for it. */
+async function auditCold(server: WebServer, route: RouteCase): Promise<Result> {
+  const browser = await launchDebuggable();
+  try {
+    await prepareDevice(browser.port, server, route);
+    return await audit(browser.port, `${server.baseUrl}/`);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
   const server = await startWebServer();
-  const browser = await launchDebuggable();
   try {
     console.log(
       `Lighthouse 12, mobile (simulated throttling), median of ${String(RUNS)} runs; ` +
@@ -182,14 +185,10 @@ async function main(): Promise<void> {
     );
     for (const route of ROUTES.filter((r) => AUDITED.includes(r.name) && picked(r.name))) {
       const results: Result[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        await prepareDevice(browser.port, server, route);
-        results.push(await audit(browser.port, `${server.baseUrl}/`));
-      }
+      for (let run = 0; run < RUNS; run++) results.push(await auditCold(server, route));
       report(route, results);
     }
   } finally {
-    await browser.close();
     await server.close();
   }
 }
