@@ -1,9 +1,9 @@
 // What screens read from the device, as live queries (DESIGN.md offline rule 1): they
 // re-render when Dexie changes, whether the change came from the network, the outbox or
 // another tab, and work the same online and offline.
-import { startTransition, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
-import { useLiveQuery, useObservable } from 'dexie-react-hooks';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { getAppDb, type AppDb } from './app-db.ts';
 import type { MirrorListName } from './mirror-lists.ts';
 import { getRememberedUser } from './session-user-store.ts';
@@ -75,22 +75,31 @@ export function useMirrorList(name: MirrorListName, group?: string): MirrorRow[]
 }
 
 /**
- * useLiveQuery whose new results re-render in a transition. React renders a transition in
+ * A live query whose new results re-render in a transition. React renders a transition in
  * slices of a few milliseconds, yielding to the browser in between, so a screen that paints a
  * whole dashboard when its lists arrive does not hold the main thread (or a tap) for the
- * length of that render. The results themselves are the same as useLiveQuery's.
+ * length of that render. The result is React state set only inside the transition: with
+ * useObservable it sat in a ref, and any other update to the screen (a pending action, a
+ * refresh failing) painted it early, in one unsliced render.
  */
-function useTransitionLiveQuery<T>(query: () => Promise<T>, deps: unknown[]): T | undefined {
-  return useObservable(() => {
-    const source = liveQuery(query);
-    return {
-      subscribe: (next: (value: T) => void, error: (reason: unknown) => void) =>
-        source.subscribe({
-          next: (value) => startTransition(() => next(value)),
-          error,
-        }),
-    };
-  }, deps);
+function useTransitionLiveQuery<T>(key: string, query: (key: string) => Promise<T>): T | undefined {
+  const [state, setState] = useState<{ value: T | undefined; error: Error | null }>({
+    value: undefined,
+    error: null,
+  });
+  useEffect(() => {
+    const subscription = liveQuery(() => query(key)).subscribe({
+      next: (value) => startTransition(() => setState({ value, error: null })),
+      error: (reason: unknown) => {
+        const error = reason instanceof Error ? reason : new Error(String(reason));
+        setState((previous) => ({ ...previous, error }));
+      },
+    });
+    return () => subscription.unsubscribe();
+  }, [key, query]);
+  // As useLiveQuery does: a failed read goes to the nearest error boundary.
+  if (state.error !== null) throw state.error;
+  return state.value;
 }
 
 export interface MirrorSnapshot {
@@ -98,6 +107,20 @@ export interface MirrorSnapshot {
   rows: MirrorRow[];
   /** ISO time of the list's last refresh, or null when never refreshed on this device. */
   refreshedAt: string | null;
+}
+
+/** The lists named in the key (comma-separated), read in one transaction. */
+async function readMirrorSnapshot(key: string): Promise<Record<string, MirrorSnapshot>> {
+  const db = getAppDb();
+  const lists = key.split(',') as MirrorListName[];
+  const tables = lists.map((name) => db.mirror(MIRROR_LISTS[name].table));
+  return db.transaction('r', [...tables, db.syncMeta], async () => {
+    const read = lists.map(async (name) => {
+      const rows = await readMirrorList(db, name);
+      return [name, { rows, refreshedAt: await listRefreshedAt(db, name) }] as const;
+    });
+    return Object.fromEntries(await Promise.all(read));
+  });
 }
 
 /**
@@ -108,19 +131,7 @@ export interface MirrorSnapshot {
 export function useMirrorSnapshot<N extends MirrorListName>(
   names: readonly N[],
 ): Record<N, MirrorSnapshot> | undefined {
-  const key = names.join(',');
-  return useTransitionLiveQuery(async () => {
-    const db = getAppDb();
-    const lists = key.split(',') as N[];
-    const tables = lists.map((name) => db.mirror(MIRROR_LISTS[name].table));
-    return db.transaction('r', [...tables, db.syncMeta], async () => {
-      const read = lists.map(async (name) => {
-        const rows = await readMirrorList(db, name);
-        return [name, { rows, refreshedAt: await listRefreshedAt(db, name) }] as const;
-      });
-      return Object.fromEntries(await Promise.all(read)) as Record<N, MirrorSnapshot>;
-    });
-  }, [key]);
+  return useTransitionLiveQuery(names.join(','), readMirrorSnapshot);
 }
 
 /** ISO time of the list's last refresh, or null when never refreshed on this device. */
