@@ -5,12 +5,24 @@ import { memo, useMemo } from 'react';
 import { DayPicker, labelDayButton, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { calendarDayKey, roundDateKey } from '#shared/rules/round-dates';
+import { CALENDAR_DATE_LIB } from './calendar-dates.ts';
 import { ListPanel } from './panels.tsx';
 import type { RoundEntry } from './volunteer-data.ts';
 import styles from './volunteer.module.css';
 
 export const CALENDAR_TITLE = 'Select a date to see rounds';
 export const HAS_ROUNDS_LABEL = 'rounds scheduled';
+
+type DayButtonLabelRest =
+  Parameters<typeof labelDayButton> extends [Date, Modifiers, ...infer R] ? R : never;
+
+// Module constants: DayPicker rebuilds its date library and labels when these props change.
+const LABELS = {
+  labelDayButton: (date: Date, modifiers: Modifiers, ...rest: DayButtonLabelRest) => {
+    const label = labelDayButton(date, modifiers, ...rest);
+    return modifiers.hasRound === true ? `${label}, ${HAS_ROUNDS_LABEL}` : label;
+  },
+};
 
 interface RoundsCalendarProps {
   entries: RoundEntry[] | undefined;
@@ -37,12 +49,8 @@ export const RoundsCalendar = memo(function RoundsCalendar({
           onDayClick={(day) => onPickDay(day)}
           modifiers={{ hasRound }}
           modifiersClassNames={{ hasRound: styles.hasRound ?? 'has-round' }}
-          labels={{
-            labelDayButton: (date: Date, modifiers: Modifiers, ...rest) => {
-              const label = labelDayButton(date, modifiers, ...rest);
-              return modifiers.hasRound === true ? `${label}, ${HAS_ROUNDS_LABEL}` : label;
-            },
-          }}
+          dateLib={CALENDAR_DATE_LIB}
+          labels={LABELS}
         />
       </div>
       <p className={styles.legend}>
