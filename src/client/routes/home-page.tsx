@@ -72,6 +72,19 @@ export function preloadHomeScreen(): void {
   screen.load().catch(() => undefined);
 }
 
+/**
+ * Once start-up knows who is signed in: the home of that user, loaded (when the app opens on
+ * '/'), so the first render shows it rather than suspending on it. Suspending there would
+ * commit the 'Loading…' fallback and hold the screen back by React's reveal throttle.
+ */
+export async function loadHomeScreen(): Promise<void> {
+  if (window.location.pathname !== '/') return;
+  // A failure shows on render.
+  await screenFor(getSessionUser())
+    .load()
+    .catch(() => undefined);
+}
+
 function HomeFor() {
   const screen = screenFor(useSessionUser());
   const Screen = screen.loaded ?? screen.Lazy;
