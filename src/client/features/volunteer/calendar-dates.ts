@@ -31,17 +31,18 @@ function ordinal(day: number): string {
   return `${String(day)}${suffix}`;
 }
 
+/** `yyyy-MM`. */
+const isoMonth = (date: Date) => `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}`;
+
 /** date-fns `format(date, pattern)` in en-US, by hand for the patterns used per day. */
 export function formatCalendarDate(date: Date, pattern: string): string {
-  const year = pad(date.getFullYear(), 4);
-  const month = pad(date.getMonth() + 1, 2);
   switch (pattern) {
     case 'd':
       return String(date.getDate());
     case 'yyyy-MM':
-      return `${year}-${month}`;
+      return isoMonth(date);
     case 'yyyy-MM-dd':
-      return `${year}-${month}-${pad(date.getDate(), 2)}`;
+      return `${isoMonth(date)}-${pad(date.getDate(), 2)}`;
     case 'PPPP': {
       const weekday = WEEKDAYS[date.getDay()] ?? '';
       const monthName = MONTHS[date.getMonth()] ?? '';
