@@ -49,14 +49,32 @@ export const decideApplicationRequest = z.object({
 });
 export type DecideApplicationRequest = z.infer<typeof decideApplicationRequest>;
 
+/** The account that already had the application's email, as the admin is told of it. */
+export const matchedAccountView = z.object({
+  username: z.string(),
+  /** False: the email was never proven, so the account is not promoted by the approval. */
+  emailVerified: z.boolean(),
+});
+export type MatchedAccountView = z.infer<typeof matchedAccountView>;
+
+/**
+ * beyond-spec.md section 1: an approval never promotes an account whose email is unproven.
+ * - no match: accountCreated true, matchedAccount null, promoted true (a new VOLUNTEER).
+ * - proven match: matchedAccount {emailVerified: true}, promoted true (VOLUNTEER at once).
+ * - unproven match: matchedAccount {emailVerified: false}, promoted false; the applicant is
+ *   mailed a code and the account becomes VOLUNTEER when it is used on /reset_password.
+ */
 export const approveApplicationReply = z.object({
   status: z.literal('success'),
   message: z.string(),
-  /** The account that is now a volunteer. */
+  /** The account the application is for (made now, or the one that had the email). */
   userId: z.number(),
   username: z.string(),
   /** True when a new account was made (the applicant was mailed a code to set a password). */
   accountCreated: z.boolean(),
+  matchedAccount: matchedAccountView.nullable(),
+  /** True when the account is a volunteer now; false = waits for the mailed code. */
+  promoted: z.boolean(),
 });
 export type ApproveApplicationReply = z.infer<typeof approveApplicationReply>;
 
@@ -70,6 +88,8 @@ export const ADMIN_APPLICATION_MESSAGES = {
   approvedCreated:
     'Application approved. A volunteer account was created and the applicant was emailed a code to set a password.',
   approvedExisting: 'Application approved. The account with this email is now a volunteer.',
+  approvedUnproven:
+    'Application approved. The account with this email has not proven it owns the email, so it was not made a volunteer: the applicant was emailed a code, and the account becomes a volunteer when that code is used on the password recovery page.',
   rejected: 'Application rejected.',
   idMissing: 'applicationId is required.',
   notFound: 'Application not found.',

@@ -15,6 +15,10 @@ export const AUTH_PATHS = {
   updatePhone: '/api/auth/update/phone',
   requestReset: '/api/auth/password/request-reset',
   verifyReset: '/api/auth/password/verify-reset',
+  /** beyond-spec.md section 1 "Email ownership": mails a code to the caller's email. */
+  sendEmailCode: '/api/auth/email/send-code',
+  /** Proves the caller's email with the mailed code. */
+  verifyEmail: '/api/auth/email/verify',
 } as const;
 
 /** Longest texts accepted; anything longer is a 400 (never silently cut). */
@@ -50,6 +54,8 @@ export const authUserReply = z.object({
   role: roleSchema,
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** True once a code mailed to `email` was entered (beyond-spec.md "Email ownership"). */
+  emailVerified: z.boolean(),
 });
 export type AuthUserReply = z.infer<typeof authUserReply>;
 
@@ -112,6 +118,8 @@ export const profileUpdateReply = messageReply.extend({
   username: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** An email change leaves the new email unproven (false) and mails it a code. */
+  emailVerified: z.boolean(),
 });
 export type ProfileUpdateReply = z.infer<typeof profileUpdateReply>;
 
@@ -124,3 +132,35 @@ export const verifyResetRequest = z.object({
   newPassword: text(AUTH_LIMITS.password),
 });
 export type VerifyResetRequest = z.infer<typeof verifyResetRequest>;
+
+/**
+ * POST /api/auth/email/send-code (signed in): no fields; the code goes to the account's
+ * current email. Reply: messageReply with EMAIL_MESSAGES.codeSent.
+ */
+export const sendEmailCodeRequest = z.object({});
+export type SendEmailCodeRequest = z.infer<typeof sendEmailCodeRequest>;
+export const sendEmailCodeReply = messageReply;
+export type SendEmailCodeReply = z.infer<typeof sendEmailCodeReply>;
+
+/** POST /api/auth/email/verify (signed in): the 6-digit code mailed to the account's email. */
+export const verifyEmailRequest = z.object({ code: text(AUTH_LIMITS.otp) });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+export const verifyEmailReply = messageReply.extend({
+  email: z.string(),
+  emailVerified: z.literal(true),
+});
+export type VerifyEmailReply = z.infer<typeof verifyEmailReply>;
+
+/** The texts of the email-ownership routes (refusals are 400 / 409 / 429 envelopes). */
+export const EMAIL_MESSAGES = {
+  codeSent: 'A verification code has been sent to your email.',
+  verified: 'Your email is verified.',
+  alreadyVerified: 'Your email is already verified.',
+  noEmail: 'Your account has no email. Add one first.',
+  codeMissing: 'Verification code is required.',
+  codeFormat: 'The verification code is 6 digits.',
+  wrongCode: 'The verification code is wrong.',
+  expired: 'The verification code has expired. Send a new one.',
+  tooManyTries: 'Too many wrong tries for this code. Send a new one.',
+  noCode: 'No verification code is waiting for this email. Send one first.',
+} as const;
