@@ -27,6 +27,8 @@ export interface UsersTable {
   subrole_notes: string | null;
   /** argon2id PHC string; null until a password is set (approved applicant). */
   password_hash: string | null;
+  /** 1 once a code mailed to the current email was entered; an email change sets 0. */
+  email_verified: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -80,6 +82,8 @@ export interface CargoItemsTable {
   /** The total; the sum of the sizes when the item has sizes. */
   quantity: number;
   image_id: string | null;
+  /** How many of the item (all sizes together) one order may ask for; at least 1. */
+  max_per_order: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -114,6 +118,9 @@ export interface OrdersTable {
   round_id: number | null;
   request_time: string;
   updated_at: string;
+  /** GUEST orders: the phone and email normalised (rules/order-limits.ts), for the daily limit. */
+  guest_phone_key: string | null;
+  guest_email_key: string | null;
 }
 
 export interface OrderItemsTable {
@@ -161,6 +168,8 @@ export interface VolunteerApplicationsTable {
   submission_date: string;
   decided_at: string | null;
   decided_by: number | null;
+  /** Approved for an account whose email was unproven: promoted when it proves it on reset. */
+  promote_on_reset_user_id: Generated<number | null>;
 }
 
 export interface FeedbackTable {
@@ -181,7 +190,13 @@ export interface PasswordResetCodesTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** Why it was mailed (the per-account send limit counts VERIFY ones). */
+  purpose: Generated<MailedCodePurpose>;
+  /** lower(email) the code was mailed to: it proves only that address. */
+  sent_to_key: string | null;
 }
+
+export type MailedCodePurpose = 'RESET' | 'VERIFY' | 'WELCOME' | 'APPROVAL';
 
 export interface IdempotencyKeysTable {
   /** 'user:<id>' or 'anon' — keys are scoped to the caller. */
