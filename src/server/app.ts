@@ -52,7 +52,8 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    // request.ip (every per-address limit) comes from X-Forwarded-For only for these proxies.
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
   app.decorate('ctx', { config, opened });

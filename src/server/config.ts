@@ -1,5 +1,6 @@
 // Environment → typed configuration (wire-protocol.md "Operating interface").
 // Everything the server reads from the environment is read here, once.
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -29,6 +30,8 @@ export interface ServerConfig {
   rateLimitScale: number;
   /** Whether cookies get the Secure flag (behind https). */
   secureCookies: boolean;
+  /** Fastify's trustProxy, from TRUST_PROXY (see trustProxyFrom): who may set X-Forwarded-For. */
+  trustProxy: TrustProxy;
   /** Log level for pino; 'silent' in tests. */
   logLevel: string;
 }
@@ -47,6 +50,52 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
   return n;
+}
+
+/**
+ * false = direct connections (request.ip is the socket's address); true = every hop is a
+ * proxy; a function trusting the nearest N hops (a hop count); or a comma list of addresses
+ * and CIDRs, the proxies whose X-Forwarded-For is believed (Fastify's string form).
+ */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must be "true", a hop count (a whole number) or a comma list of IP ' +
+  'addresses / CIDRs (e.g. 127.0.0.1,10.0.0.0/8; loopback, linklocal, uniquelocal)';
+
+/**
+ * TRUST_PROXY → trustProxy; a bad value throws, so the server refuses to start. A hop count
+ * becomes a function: Fastify 5 turns a bare number into "trust nobody" (it cannot check the
+ * nearest peer), and the spec pins the hop count's usual meaning, the nearest N hops.
+ */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (!Number.isSafeInteger(hops)) throw new Error(TRUST_PROXY_HELP);
+    return hops === 0 ? false : (_address, hop) => hop < hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isAddressOrCidr(entry)) throw new Error(`${TRUST_PROXY_HELP}; "${entry}" is not one`);
+  }
+  return entries.join(',');
+}
+
+/** The named ranges Fastify's proxy-addr knows. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const kind = isIP(address);
+  if (kind === 0) return false;
+  if (slash === -1) return true;
+  const bits = entry.slice(slash + 1);
+  return /^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (kind === 4 ? 32 : 128);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -74,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginSessionMaxMs: 30 * 24 * HOUR,
     rateLimitScale: 1,
     secureCookies: env.SECURE_COOKIES === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

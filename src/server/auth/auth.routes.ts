@@ -1,15 +1,16 @@
-// Every account route (product-spec.md section 7 "Account"). One login throttle per app:
+// Every account route (product-spec.md section 7 "Account"). One sign-in guard per app:
 // failed sign-ins and wrong current passwords on profile changes are counted together.
 import type { FastifyInstance } from 'fastify';
-import { createAppLoginThrottle, registerLoginRoutes } from './login.routes.ts';
+import { registerLoginRoutes } from './login.routes.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import { registerProfileRoutes } from './profile.routes.ts';
 import { registerRegistrationRoutes } from './register.routes.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const throttle = createAppLoginThrottle(app.ctx.config.rateLimitScale);
-  registerLoginRoutes(app, throttle);
+  const guard = await createSignInGuard(app.ctx.opened.db, app.ctx.config);
+  registerLoginRoutes(app, guard);
   registerRegistrationRoutes(app);
-  registerProfileRoutes(app, throttle);
+  registerProfileRoutes(app, guard);
   registerPasswordResetRoutes(app);
 }

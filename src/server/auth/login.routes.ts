@@ -1,9 +1,10 @@
 // POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me (wire-protocol.md "Who the
 // caller is"). Login is not replayable through Idempotency-Key: it opens a session and sets a
 // cookie, which a stored reply could not do again; a retried login simply signs in again.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AUTH_PATHS, loginRequest } from '#shared/contracts/auth';
 import { validateLogin } from '#shared/rules/validation';
+import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { callerOf } from '../plugins/access.ts';
@@ -13,43 +14,15 @@ import {
 } from '../security/secure-sessions.repository.ts';
 import { clearLoginCookie, setLoginCookie } from './auth-cookie.ts';
 import { createLoginSession, deleteLoginSession } from './login-sessions.repository.ts';
-import { authenticate, loginFailed } from './login.service.ts';
-import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
+import { loginFailed, signInUser } from './login.service.ts';
+import type { SignInGuard } from './sign-in-guard.ts';
 import { authUserReplyOf, replyUserOf } from './user-reply.ts';
-import { keyOf } from './users.repository.ts';
+import { findUserByLogin, keyOf } from './users.repository.ts';
 
 /** Login requests per client address and minute (times config.rateLimitScale). */
 export const LOGIN_RATE_LIMIT = 20;
-/** Failed sign-ins per account name / per client address in 15 minutes (times the scale). */
-export const LOGIN_ACCOUNT_FAILURES = 5;
-export const LOGIN_IP_FAILURES = 20;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
-export function refuseWhileThrottled(
-  throttle: LoginThrottle,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  account: string,
-): void {
-  const wait = throttle.retryAfterSeconds(request.ip, account, Date.now());
-  if (wait === 0) return;
-  request.log.warn({ event: 'login.throttled' }, 'sign-in throttled');
-  reply.header('retry-after', String(wait));
-  throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Try again later.', {
-    authenticated: false,
-  });
-}
-
-/** One per app: failed sign-ins (and wrong current passwords) are counted here. */
-export function createAppLoginThrottle(rateLimitScale: number): LoginThrottle {
-  return createLoginThrottle({
-    accountFailures: LOGIN_ACCOUNT_FAILURES * rateLimitScale,
-    ipFailures: LOGIN_IP_FAILURES * rateLimitScale,
-    windowMs: FAILURE_WINDOW_MS,
-  });
-}
-
-export function registerLoginRoutes(app: FastifyInstance, throttle: LoginThrottle): void {
+export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): void {
   const { config, opened } = app.ctx;
   const db = opened.db;
   const rateLimit = perClientAddress(config, LOGIN_RATE_LIMIT, 'minute');
@@ -61,15 +34,22 @@ export function registerLoginRoutes(app: FastifyInstance, throttle: LoginThrottl
       const input = loginRequest.parse(request.body ?? {});
       const invalid = validateLogin(input);
       if (invalid !== null) throw new AppError('BAD_REQUEST', invalid, { authenticated: false });
-      const account = keyOf(input.username ?? '');
-      refuseWhileThrottled(throttle, request, reply, account);
-      const user = await authenticate(db, input.username ?? '', input.password ?? '');
-      if (user === undefined) {
-        throttle.recordFailure(request.ip, account, Date.now());
-        request.log.warn({ event: 'login.failed' }, 'sign-in failed');
-        throw loginFailed();
+      const login = input.username ?? '';
+      const found = await findUserByLogin(db, login);
+      const attempt = await guard.begin(request, reply, found?.id, keyOf(login));
+      let user: UserRow | undefined;
+      try {
+        user = await signInUser(found, input.password ?? '');
+      } catch (err) {
+        await attempt.release(Date.now());
+        throw err;
       }
-      throttle.clearAccount(account);
+      if (user === undefined) {
+        request.log.warn({ event: 'login.failed' }, 'sign-in failed');
+        throw loginFailed(); // the reserved try stays counted as a failure
+      }
+      await attempt.succeeded(Date.now());
+      guard.remember(request, reply, user.id);
       const session = await createLoginSession(db, user.id, new Date(), {
         idleMs: config.loginSessionIdleMs,
         maxMs: config.loginSessionMaxMs,

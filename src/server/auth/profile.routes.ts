@@ -25,8 +25,8 @@ import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { callerOf } from '../plugins/access.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
-import { refuseWhileThrottled } from './login.routes.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { Reservation } from './login-throttle.ts';
+import type { SignInGuard } from './sign-in-guard.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { changePassword, changeProfile } from './profile.service.ts';
 import { findUserById, keyOf, type ProfileChange } from './users.repository.ts';
@@ -55,7 +55,7 @@ function replyBodyOf(user: UserRow, message: string): ProfileUpdateReply {
   };
 }
 
-export function registerProfileRoutes(app: FastifyInstance, throttle: LoginThrottle): void {
+export function registerProfileRoutes(app: FastifyInstance, guard: SignInGuard): void {
   const { config, opened } = app.ctx;
   const db = opened.db;
   const routeConfig = {
@@ -66,17 +66,21 @@ export function registerProfileRoutes(app: FastifyInstance, throttle: LoginThrot
   /** Runs the plan in one guarded transaction; returns the reply body. */
   async function update(request: FastifyRequest, reply: FastifyReply, plan: UpdatePlan) {
     const user = callerOf(request);
-    const account = keyOf(user.username);
-    if (plan.currentPassword !== undefined) refuseWhileThrottled(throttle, request, reply, account);
+    // A current password is a sign-in try for this account from this browser and address.
+    const attempt: Reservation | undefined =
+      plan.currentPassword === undefined
+        ? undefined
+        : await guard.begin(request, reply, user.userId, keyOf(user.username));
+    let wrongPassword = false;
     const ended: string[] = [];
-    const body = await runIdempotent(request, reply, db, async (trx) => {
+    const run = runIdempotent(request, reply, db, async (trx) => {
       const row = await findUserById(trx, user.userId);
       if (row === undefined) throw notFound('This account no longer exists.');
       const invalid = plan.validate(row);
       if (invalid !== null) throw badRequest(invalid);
       const password = plan.currentPassword;
       if (password !== undefined && !(await verifyPassword(row.password_hash, password))) {
-        throttle.recordFailure(request.ip, account, Date.now());
+        wrongPassword = true;
         request.log.warn({ event: 'profile.wrong-password', userId: row.id }, 'wrong password');
         throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
       }
@@ -94,6 +98,10 @@ export function registerProfileRoutes(app: FastifyInstance, throttle: LoginThrot
       request.log.info({ event: 'profile.updated', field, userId: row.id }, 'profile updated');
       return { statusCode: 200, body: replyBodyOf(updated, plan.message) };
     });
+    // Only a wrong current password stays counted; any other outcome gives the try back.
+    const body = await run.finally(() =>
+      wrongPassword ? undefined : attempt?.release(Date.now()),
+    );
     // After the commit: the secure sessions bound to logins a password change ended.
     for (const id of ended) await endSecureSessionsOfLogin(db, id);
     return body;

@@ -8,6 +8,7 @@ import { catalogueVersion } from './migrations/2026-11-22T0900-catalogue-version
 import { orderListIndexes } from './migrations/2026-11-22T1000-order-list-indexes.ts';
 import { emailOwnership } from './migrations/2026-11-25T1000-email-ownership.ts';
 import { orderLimits } from './migrations/2026-11-25T1000-order-limits.ts';
+import { deviceCookies } from './migrations/2026-11-25T1300-device-cookies.ts';
 
 function provider(opened: OpenedDb): MigrationProvider {
   const t = columnTypesFor(opened.dialect);
@@ -17,6 +18,7 @@ function provider(opened: OpenedDb): MigrationProvider {
     '2026-11-22T1000-order-list-indexes': orderListIndexes(t),
     '2026-11-25T1000-email-ownership': emailOwnership(t),
     '2026-11-25T1000-order-limits': orderLimits(t),
+    '2026-11-25T1300-device-cookies': deviceCookies(t),
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

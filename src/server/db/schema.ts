@@ -211,6 +211,14 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Keys the server made once (e.g. `device-cookie`), shared by every process. */
+export interface ServerSecretsTable {
+  name: string;
+  /** Random bytes, base64url. */
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   login_sessions: LoginSessionsTable;
@@ -228,6 +236,7 @@ export interface Database {
   feedback: FeedbackTable;
   password_reset_codes: PasswordResetCodesTable;
   idempotency_keys: IdempotencyKeysTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

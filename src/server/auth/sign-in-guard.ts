@@ -1,0 +1,79 @@
+// The sign-in throttle as the routes use it: who is trying (address as TRUST_PROXY derives it,
+// device cookie, account), the 429 when a try is refused, and a fresh device cookie after a
+// sign-in. One guard per app: failed sign-ins and wrong current passwords on profile changes
+// are counted together.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { Db } from '../db/kysely.ts';
+import { AppError } from '../errors.ts';
+import { serverSecret } from '../security/server-secrets.repository.ts';
+import { createDeviceCookies, type DeviceCookies } from './device-cookie.ts';
+import {
+  accountKeyOf,
+  createLoginThrottle,
+  type LoginThrottle,
+  type Reservation,
+} from './login-throttle.ts';
+import { createMemoryThrottleStore, type ThrottleStore } from './throttle-store.ts';
+
+/** Failed sign-ins in 15 minutes before tries are refused (each times config.rateLimitScale). */
+export const LOGIN_DEVICE_FAILURES = 5; // one known browser, for its account
+export const LOGIN_PAIR_FAILURES = 5; // unknown browsers, one account from one address
+export const LOGIN_ADDRESS_FAILURES = 20; // unknown browsers, one address, any accounts
+export const LOGIN_UNTRUSTED_FAILURES = 50; // unknown browsers, one account, any addresses
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Try again later.';
+
+export interface SignInGuard {
+  /**
+   * Reserves a sign-in try for the account (userId when the name is an account, else the name
+   * as typed) from this request's address and browser; throws the 429 when refused.
+   */
+  begin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number | undefined,
+    typedKey: string,
+  ): Promise<Reservation>;
+  /** After a sign-in: the browser gets a fresh device cookie for the user. */
+  remember(request: FastifyRequest, reply: FastifyReply, userId: number): void;
+}
+
+export function createSignInGuardWith(
+  throttle: LoginThrottle,
+  devices: DeviceCookies,
+): SignInGuard {
+  return {
+    async begin(request, reply, userId, typedKey) {
+      const now = Date.now();
+      const device = userId === undefined ? null : devices.deviceOf(request, userId, now);
+      const account = accountKeyOf(userId, typedKey);
+      const result = await throttle.begin({ address: request.ip, account, device }, now);
+      if (result.allowed) return result.reservation;
+      request.log.warn({ event: 'login.throttled', knownDevice: device !== null }, 'throttled');
+      reply.header('retry-after', String(result.retryAfterSeconds));
+      throw new AppError('RATE_LIMITED', THROTTLED_MESSAGE, { authenticated: false });
+    },
+    remember(request, reply, userId) {
+      devices.issue(request, reply, userId, Date.now());
+    },
+  };
+}
+
+export async function createSignInGuard(
+  db: Db,
+  config: Pick<ServerConfig, 'rateLimitScale' | 'secureCookies'>,
+  store: ThrottleStore = createMemoryThrottleStore(),
+): Promise<SignInGuard> {
+  const scale = config.rateLimitScale;
+  const throttle = createLoginThrottle(store, {
+    deviceFailures: LOGIN_DEVICE_FAILURES * scale,
+    pairFailures: LOGIN_PAIR_FAILURES * scale,
+    addressFailures: LOGIN_ADDRESS_FAILURES * scale,
+    untrustedFailures: LOGIN_UNTRUSTED_FAILURES * scale,
+    windowMs: LOGIN_FAILURE_WINDOW_MS,
+  });
+  const devices = createDeviceCookies(await serverSecret(db, 'device-cookie'), config);
+  return createSignInGuardWith(throttle, devices);
+}
