@@ -14,6 +14,7 @@ import { registerShutdownGate } from './plugins/shutdown-gate.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerSecureChannel } from './plugins/secure-channel.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
@@ -73,6 +74,8 @@ export async function buildApp(
   registerTextGuard(app);
   // After access control: the channel checks a session's login binding against its cookie.
   registerSecureChannel(app, opened.db, { secureSessionIdleMs: config.secureSessionIdleMs });
+  // JSON bodies nested too deep are a 400 before they are parsed (the channel does the same).
+  registerJsonBody(app);
   // After the secure channel, so the refusal of an encrypted request is encrypted too
   // (wire-protocol.md: replies to encrypted requests are encrypted, errors included).
   registerCsrfGuard(app);

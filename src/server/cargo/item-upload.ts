@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { CARGO_LIMITS } from '#shared/contracts/cargo';
 import { AppError, badRequest } from '../errors.ts';
+import { refuseTooDeep, tooDeep, valueTooDeep } from '../security/json-depth.ts';
 
 /** The item JSON is small; this bounds it whether it comes as a field or as a file. */
 const DATA_MAX_BYTES = 64 * 1024;
@@ -37,6 +38,7 @@ const imageTooLarge = () =>
 const oneImage = () => badRequest("Send exactly one image, in the part 'image'.");
 
 function parseData(text: string): unknown {
+  refuseTooDeep(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -87,6 +89,7 @@ async function takePart(part: Multipart, into: Collected): Promise<void> {
         throw new AppError('PAYLOAD_TOO_LARGE', 'The item data is too large.');
       // A field declared application/json arrives parsed already.
       into.data = typeof part.value === 'string' ? parseData(part.value) : part.value;
+      if (valueTooDeep(into.data)) throw tooDeep();
     }
     return;
   }

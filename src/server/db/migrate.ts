@@ -6,6 +6,8 @@ import { columnTypesFor } from './migrations/column-types.ts';
 import { initialSchema } from './migrations/2026-11-21T2100-initial-schema.ts';
 import { catalogueVersion } from './migrations/2026-11-22T0900-catalogue-version.ts';
 import { orderListIndexes } from './migrations/2026-11-22T1000-order-list-indexes.ts';
+import { secureSessionMessages } from './migrations/2026-11-25T1200-secure-session-messages.ts';
+import { feedbackIdentity } from './migrations/2026-11-25T1201-feedback-identity.ts';
 import { emailOwnership } from './migrations/2026-11-25T1000-email-ownership.ts';
 import { orderLimits } from './migrations/2026-11-25T1000-order-limits.ts';
 import { deviceCookies } from './migrations/2026-11-25T1300-device-cookies.ts';
@@ -16,6 +18,8 @@ function provider(opened: OpenedDb): MigrationProvider {
     '2026-11-21T2100-initial-schema': initialSchema(t),
     '2026-11-22T0900-catalogue-version': catalogueVersion(t),
     '2026-11-22T1000-order-list-indexes': orderListIndexes(t),
+    '2026-11-25T1200-secure-session-messages': secureSessionMessages(t),
+    '2026-11-25T1201-feedback-identity': feedbackIdentity(t),
     '2026-11-25T1000-email-ownership': emailOwnership(t),
     '2026-11-25T1000-order-limits': orderLimits(t),
     '2026-11-25T1300-device-cookies': deviceCookies(t),

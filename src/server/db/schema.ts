@@ -54,6 +54,8 @@ export interface SecureSessionsTable {
   last_used_at: string;
   /** Uncompleted: a minute after creation. Completed: the absolute expiry. */
   expires_at: string;
+  /** Encrypted messages accepted so far (at most SECURE_SESSION_MAX_MESSAGES). */
+  message_count: Generated<number>;
 }
 
 export interface SecureSessionIvsTable {
@@ -179,6 +181,8 @@ export interface FeedbackTable {
   phone_number: string;
   content: string;
   created_at: string;
+  /** The sending account's username (from its login session); null when not signed in. */
+  account_username: string | null;
 }
 
 export interface PasswordResetCodesTable {

@@ -7,13 +7,23 @@
 //   text/plain body is decrypted and JSON-parsed before validation, its IV recorded (a replay
 //   or a body that does not decrypt is a plain JSON 400); the JSON reply, errors included, is
 //   sent encrypted as text/plain with its HTTP status kept.
+// - Cheap refusals (beyond-spec.md section 1): a request its caller may not make (the route's
+//   access, or no such route) is refused here, in onRequest, before its body is read, so a
+//   flood of them decrypts nothing and stores nothing. A decrypted body nested too deep is a
+//   400 before JSON.parse (security/json-depth.ts). A session takes at most
+//   SECURE_SESSION_MAX_MESSAGES bodies; past that it is SESSION_EXPIRED and the client
+//   re-handshakes (wire-protocol.md item 5), the one reply every client already follows.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DecryptError, SESSION_ID_HEADER } from '#shared/secure-channel/index';
 import type { Db } from '../db/kysely.ts';
 import { badRequest } from '../errors.ts';
 import { openText, sealText } from '../security/aes-gcm.ts';
-import { openSecureSession } from '../security/secure-request.ts';
-import { recordIv } from '../security/secure-sessions.repository.ts';
+import { jsonTooDeep, tooDeep } from '../security/json-depth.ts';
+import { openSecureSession, touchIfDue } from '../security/secure-request.ts';
+import { recordMessage } from '../security/secure-sessions.repository.ts';
+import { sessionExpired } from '../security/session-errors.ts';
+import { checkAccess } from './access.ts';
+import { noSuchEndpoint } from './static-app.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,13 +61,13 @@ export function registerSecureChannel(
   const channels = new WeakMap<FastifyRequest, ChannelState>();
   app.decorateRequest('secureSessionId', null);
 
-  // After the access plugin's onRequest, so request.loginSessionId is known for the binding.
+  // After the access plugin's onRequest, so request.user and request.loginSessionId are known.
   app.addHook('onRequest', async (request) => {
     const sessionId = sessionIdOf(request);
     if (sessionId === undefined) return;
     const now = new Date();
     const loginSessionId = request.loginSessionId;
-    const key = await openSecureSession(
+    const opened = await openSecureSession(
       db,
       sessionId,
       loginSessionId,
@@ -65,26 +75,47 @@ export function registerSecureChannel(
       options.secureSessionIdleMs,
     );
     request.secureSessionId = sessionId;
-    channels.set(request, { key, refused: false });
+    // Set before the checks below, so their refusals go out encrypted as they always did.
+    channels.set(request, { key: opened.key, refused: false });
+    const access = request.routeOptions.config.access;
+    // Every /api route declares its access (access.ts), so none means no such route.
+    if (access === undefined) throw noSuchEndpoint();
+    // The access plugin judges this again at preValidation, with the claimed-identity checks
+    // that need the body; this is the part that needs none.
+    checkAccess(access, request.user);
+    await touchIfDue(db, sessionId, opened, now);
   });
+
+  function refusedByChannel(channel: ChannelState, error: Error): Error {
+    channel.refused = true;
+    return error;
+  }
 
   async function openBody(request: FastifyRequest, body: string): Promise<unknown> {
     const channel = channels.get(request);
     if (channel === undefined || request.secureSessionId === null) {
       throw badRequest('A text/plain body must be encrypted and sent with X-Session-ID.');
     }
+    const undecryptable = () => badRequest('The encrypted body could not be decrypted.');
+    let opened: ReturnType<typeof openText>;
     try {
-      const { plaintext, iv } = openText(channel.key, body);
-      if (!(await recordIv(db, request.secureSessionId, iv, new Date()))) {
-        throw badRequest('This encrypted message was already received (replayed IV).');
-      }
-      return JSON.parse(plaintext) as unknown;
+      opened = openText(channel.key, body);
     } catch (error) {
       channel.refused = true;
-      if (error instanceof DecryptError || error instanceof SyntaxError) {
-        throw badRequest('The encrypted body could not be decrypted.');
-      }
-      throw error;
+      throw error instanceof DecryptError ? undecryptable() : error;
+    }
+    // It decrypted: a refusal of what it says is an ordinary (encrypted) reply.
+    if (jsonTooDeep(opened.plaintext)) throw tooDeep();
+    const recorded = await recordMessage(db, request.secureSessionId, opened.iv, new Date());
+    if (recorded === 'replayed') {
+      const replayed = 'This encrypted message was already received (replayed IV).';
+      throw refusedByChannel(channel, badRequest(replayed));
+    }
+    if (recorded === 'capped') throw refusedByChannel(channel, sessionExpired());
+    try {
+      return JSON.parse(opened.plaintext) as unknown;
+    } catch {
+      throw refusedByChannel(channel, undecryptable());
     }
   }
 

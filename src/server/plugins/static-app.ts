@@ -8,6 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { envelopeOf, notFound } from '../errors.ts';
 
+/** The 404 of an /api path no route serves (the secure channel refuses with it too). */
+export const noSuchEndpoint = () => notFound('No such endpoint.');
+
 export async function registerStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
   const hasBuild = fs.existsSync(path.join(staticDir, 'index.html'));
   if (hasBuild) {
@@ -32,6 +35,6 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send(envelopeOf(notFound('No such endpoint.')));
+    return reply.status(404).send(envelopeOf(noSuchEndpoint()));
   });
 }

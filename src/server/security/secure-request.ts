@@ -1,12 +1,25 @@
 // Resolves the X-Session-ID of one request to its AES key (raw bytes, see aes-gcm.ts), or refuses with SESSION_EXPIRED:
-// unknown, never completed, idle too long, past its absolute expiry, or bound to a login that
-// is not the one this request's cookie carries (DESIGN.md "Security rules").
+// unknown, never completed, idle too long, past its absolute expiry, bound to a login that
+// is not the one this request's cookie carries (DESIGN.md "Security rules"), or used up (it
+// has accepted its SECURE_SESSION_MAX_MESSAGES: the client re-handshakes for a fresh key).
+// Looking a session up writes nothing: the plugin first judges whether the caller may make the
+// request at all, and only a request it lets through keeps the session alive (touchIfDue).
 import type { Db } from '../db/kysely.ts';
-import { findCompletedSession, touchSession } from './secure-sessions.repository.ts';
+import {
+  findCompletedSession,
+  SECURE_SESSION_MAX_MESSAGES,
+  touchSession,
+} from './secure-sessions.repository.ts';
 import { sessionExpired } from './session-errors.ts';
 
 /** last_used_at is written at most this often per session: the idle clock needs no finer grain. */
 const TOUCH_EVERY_MS = 60_000;
+
+export interface OpenedSecureSession {
+  key: Buffer;
+  /** When the session's idle clock was last written. */
+  lastUsedMs: number;
+}
 
 export async function openSecureSession(
   db: Db,
@@ -14,7 +27,7 @@ export async function openSecureSession(
   loginSessionId: string | null,
   now: Date,
   idleMs: number,
-): Promise<Buffer> {
+): Promise<OpenedSecureSession> {
   const row = await findCompletedSession(db, sessionId);
   if (row === undefined) throw sessionExpired();
   const lastUsedMs = new Date(row.lastUsedAt).getTime();
@@ -22,7 +35,17 @@ export async function openSecureSession(
     throw sessionExpired();
   }
   if (row.loginSessionId !== null && row.loginSessionId !== loginSessionId) throw sessionExpired();
-  if (now.getTime() - lastUsedMs >= TOUCH_EVERY_MS) await touchSession(db, sessionId, now);
+  if (row.messageCount >= SECURE_SESSION_MAX_MESSAGES) throw sessionExpired();
   // Stored base64 by the server itself: no need for the strict decoder.
-  return Buffer.from(row.aesKey, 'base64');
+  return { key: Buffer.from(row.aesKey, 'base64'), lastUsedMs };
+}
+
+/** Moves the session's idle clock, at most once a minute. */
+export async function touchIfDue(
+  db: Db,
+  sessionId: string,
+  opened: OpenedSecureSession,
+  now: Date,
+): Promise<void> {
+  if (now.getTime() - opened.lastUsedMs >= TOUCH_EVERY_MS) await touchSession(db, sessionId, now);
 }

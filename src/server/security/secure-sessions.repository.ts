@@ -5,7 +5,16 @@
 //   expires_at = the absolute expiry; last_used_at drives the idle expiry.
 // - secure_session_ivs: every IV seen in an encrypted request body, keyed (session_id, iv), so
 //   the primary key itself refuses a replay, even two racing ones.
+// - secure_sessions.message_count: the messages a session accepted, raised with each IV row in
+//   one transaction; a session takes at most SECURE_SESSION_MAX_MESSAGES.
 import type { Db } from '../db/kysely.ts';
+
+/**
+ * Encrypted request bodies one secure session accepts (beyond-spec.md "Cheap refusals"). It
+ * bounds the IV rows one handshake can leave behind and the messages sealed under one key; a
+ * client re-handshakes when told SESSION_EXPIRED, so a long-lived tab just gets a fresh key.
+ */
+export const SECURE_SESSION_MAX_MESSAGES = 10_000;
 
 export interface ActiveSecureSession {
   id: string;
@@ -13,6 +22,7 @@ export interface ActiveSecureSession {
   loginSessionId: string | null;
   lastUsedAt: string;
   expiresAt: string;
+  messageCount: number;
 }
 
 export async function insertPendingSession(
@@ -83,7 +93,7 @@ export async function findCompletedSession(
 ): Promise<ActiveSecureSession | undefined> {
   const row = await db
     .selectFrom('secure_sessions')
-    .select(['id', 'aes_key', 'login_session_id', 'last_used_at', 'expires_at'])
+    .select(['id', 'aes_key', 'login_session_id', 'last_used_at', 'expires_at', 'message_count'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (row?.aes_key == null) return undefined;
@@ -93,6 +103,7 @@ export async function findCompletedSession(
     loginSessionId: row.login_session_id,
     lastUsedAt: row.last_used_at,
     expiresAt: row.expires_at,
+    messageCount: row.message_count,
   };
 }
 
@@ -104,14 +115,46 @@ export async function touchSession(db: Db, id: string, now: Date): Promise<void>
     .execute();
 }
 
-/** Records an IV; false when this session has seen it before (a replay). */
-export async function recordIv(db: Db, sessionId: string, iv: string, now: Date): Promise<boolean> {
-  const result = await db
-    .insertInto('secure_session_ivs')
-    .values({ session_id: sessionId, iv, seen_at: now.toISOString() })
-    .onConflict((oc) => oc.columns(['session_id', 'iv']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+export type MessageRecord = 'recorded' | 'replayed' | 'capped';
+
+/** Thrown inside recordMessage's transaction to roll back the count of a replayed message. */
+class ReplayedIv extends Error {}
+
+/**
+ * Counts one message of a session and records its IV, in one transaction: 'replayed' when the
+ * session has seen the IV before, 'capped' when it has already accepted its
+ * SECURE_SESSION_MAX_MESSAGES (or is gone); either way nothing is stored. The count's
+ * condition sits in the UPDATE itself, so racing messages can never push it past the cap.
+ */
+export async function recordMessage(
+  db: Db,
+  sessionId: string,
+  iv: string,
+  now: Date,
+): Promise<MessageRecord> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const counted = await trx
+        .updateTable('secure_sessions')
+        .set((eb) => ({ message_count: eb('message_count', '+', 1) }))
+        .where('id', '=', sessionId)
+        .where('message_count', '<', SECURE_SESSION_MAX_MESSAGES)
+        .executeTakeFirst();
+      if (counted.numUpdatedRows !== 1n) return 'capped';
+      const inserted = await trx
+        .insertInto('secure_session_ivs')
+        .values({ session_id: sessionId, iv, seen_at: now.toISOString() })
+        .onConflict((oc) => oc.columns(['session_id', 'iv']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return 'recorded';
+      // A replay: the count's raise must not stay either. Thrown to roll the transaction back.
+      throw new ReplayedIv();
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ReplayedIv) return 'replayed';
+      throw error;
+    });
 }
 
 /** Deletes the given sessions and their IVs in one transaction. */
