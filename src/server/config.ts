@@ -18,6 +18,11 @@ export interface ServerConfig {
   clientAuthKey: string;
   clientId: string;
   siteTitle: string;
+  /**
+   * The site's public base URL, no trailing slash (PUBLIC_URL): the links in mails. Never
+   * taken from a request's Host header, which the caller chooses.
+   */
+  publicUrl: string;
   /** Folder of the built PWA; served when it exists. */
   staticDir: string;
   /** Secure sessions: idle and absolute lifetimes in ms. */
@@ -102,10 +107,29 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+/**
+ * PUBLIC_URL (http/https, no path needed), else this server as a browser on the same machine
+ * reaches it: https when cookies are Secure (served behind https), http otherwise.
+ */
+export function publicUrlFrom(value: string | undefined, port: number, secure: boolean): string {
+  const raw = nonEmpty(value?.trim());
+  if (raw === undefined) return `${secure ? 'https' : 'http'}://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('PUBLIC_URL must be an absolute http(s) URL, e.g. https://supply.example.org');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('PUBLIC_URL must start with http:// or https://');
+  return url.toString().replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const port = intFrom(env.PORT, 8080, 'PORT');
   return {
-    port: intFrom(env.PORT, 8080, 'PORT'),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: nonEmpty(env.DATABASE_URL),
@@ -116,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientAuthKey: nonEmpty(env.CLIENT_AUTH_KEY) ?? DEFAULT_CLIENT_AUTH_KEY,
     clientId: nonEmpty(env.CLIENT_ID) ?? DEFAULT_CLIENT_ID,
     siteTitle: nonEmpty(env.SITE_TITLE) ?? DEFAULT_SITE_TITLE,
+    publicUrl: publicUrlFrom(env.PUBLIC_URL, port, env.SECURE_COOKIES === 'true'),
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     secureSessionIdleMs: 2 * HOUR,
     secureSessionMaxMs: 24 * HOUR,

@@ -32,6 +32,8 @@ export interface UserOverrides {
   firstName?: string;
   lastName?: string;
   volunteerSubRole?: VolunteerSubRole | null;
+  /** Whether the email counts as proven (beyond-spec.md "Email ownership"); default false. */
+  emailVerified?: boolean;
 }
 
 /** A letters-only name no other test user has (usernames are letters only). */
@@ -60,6 +62,7 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
       role,
       volunteer_subrole: overrides.volunteerSubRole ?? (role === 'VOLUNTEER' ? 'REGULAR' : null),
       password_hash: password === null ? null : await hashPassword(password),
+      email_verified: overrides.emailVerified === true ? 1 : 0,
       created_at: now,
       updated_at: now,
     })

@@ -56,15 +56,18 @@ export interface UserFields {
   lastName: string | null;
 }
 
+/** Updates the fields; `emailChanged` leaves the new email unproven (beyond-spec.md §1). */
 export async function updateUserFields(
   trx: Trx,
   id: number,
   fields: UserFields,
   now: Date,
+  emailChanged: boolean,
 ): Promise<void> {
   await trx
     .updateTable('users')
     .set({
+      ...(emailChanged ? { email_verified: 0 } : {}),
       username: fields.username,
       username_key: keyOf(fields.username),
       email: fields.email,

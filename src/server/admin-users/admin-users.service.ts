@@ -7,10 +7,12 @@ import type { UserRow, VolunteerSubRole } from '../db/schema.ts';
 import type { WriteContext } from '../db/write-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { checkAvailable, takenConflict } from '../auth/registration.service.ts';
+import { issueMailedCode } from '../auth/mailed-codes.service.ts';
 import {
   findUserById,
   insertUser,
   isUniqueViolation,
+  keyOf,
   updateUser,
 } from '../auth/users.repository.ts';
 import type { CleanUserFields } from './admin-user-input.ts';
@@ -88,7 +90,22 @@ export async function updateAccount(w: AdminWrite, userId: number, fields: Clean
   if (roleChanged && target.id === w.adminId) throw forbidden(M.ownRole);
   if (roleChanged) await refuseLastAdmin(w, target, M.lastAdminDemote);
   await checkAvailable(w.trx, fields, target.id);
-  await uniquely(() => updateUserFields(w.trx, target.id, fields, w.now));
+  const newEmailKey = fields.email === null ? null : keyOf(fields.email);
+  const emailChanged = newEmailKey !== target.email_key;
+  await uniquely(() => updateUserFields(w.trx, target.id, fields, w.now, emailChanged));
+  // A new email is unproven: its owner gets a code to prove it (none for a removed email).
+  const emailCode =
+    emailChanged && fields.email !== null
+      ? {
+          to: fields.email,
+          code: await issueMailedCode(
+            w.trx,
+            { id: target.id, email: fields.email },
+            'VERIFY',
+            w.now,
+          ),
+        }
+      : null;
   let endedLogins: string[] = [];
   if (roleChanged) {
     await setRole(w.trx, target.id, fields.role, target.volunteer_subrole, w.now);
@@ -97,7 +114,7 @@ export async function updateAccount(w: AdminWrite, userId: number, fields: Clean
     endedLogins = await endLoginsIn(w.trx, target.id);
   }
   const updated = await targetOf(w, target.id);
-  return { user: updated, previousRole: target.role, roleChanged, endedLogins };
+  return { user: updated, previousRole: target.role, roleChanged, endedLogins, emailCode };
 }
 
 export async function setVolunteerSubrole(

@@ -13,6 +13,8 @@ import {
   type UpdateUserReply,
 } from '#shared/contracts/admin-users';
 import { badRequest } from '../errors.ts';
+import { verifyCodeMail } from '../auth/code-mails.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { pathId } from '../http/ids.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
@@ -76,9 +78,12 @@ export function registerUserFormRoutes(app: FastifyInstance): void {
         allowAdmin: true,
       });
       const ended: string[] = [];
+      const outbox: MailMessage[] = [];
       const body = await runIdempotent(request, reply, db, async (trx) => {
         const done = await updateAccount(adminWriteOf(app, request, trx), userId, fields);
         ended.push(...done.endedLogins);
+        if (done.emailCode !== null)
+          outbox.push(verifyCodeMail(app.ctx.config, done.emailCode.to, done.emailCode.code));
         const adminId = adminIdOf(request);
         request.log.info({ event: 'admin.user-updated', adminId, userId }, 'user updated');
         if (done.roleChanged) {
@@ -96,6 +101,7 @@ export function registerUserFormRoutes(app: FastifyInstance): void {
         return { statusCode: 200, body: ok };
       });
       await endBoundSecureSessions(db, ended);
+      for (const mail of outbox) app.mailer.sendInBackground(mail);
       return body;
     },
   );

@@ -110,3 +110,32 @@ export async function usernameKeysStartingWith(trx: Trx, prefix: string): Promis
     .execute();
   return new Set(rows.map((r) => r.username_key));
 }
+
+/** An approval waiting for the matched account to prove its email (promote-on-reset). */
+export async function setPromoteOnReset(trx: Trx, id: number, userId: number): Promise<void> {
+  await trx
+    .updateTable('volunteer_applications')
+    .set({ promote_on_reset_user_id: userId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Ends every approval waiting for this account and returns the emails they were made for:
+ * waiting ends with the account's first completed reset, whatever it proves.
+ */
+export async function takePromotionsWaitingFor(trx: Trx, userId: number): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('volunteer_applications')
+    .select('email')
+    .where('promote_on_reset_user_id', '=', userId)
+    .where('status', '=', 'APPROVED')
+    .execute();
+  if (rows.length === 0) return [];
+  await trx
+    .updateTable('volunteer_applications')
+    .set({ promote_on_reset_user_id: null })
+    .where('promote_on_reset_user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.email);
+}

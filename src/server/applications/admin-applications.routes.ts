@@ -22,7 +22,12 @@ import {
   rejectApplication,
   type Approval,
 } from './admin-applications.service.ts';
-import { newVolunteerAccountMail, volunteerApprovedMail } from './approval-mail.ts';
+import type { MailSite } from '../auth/code-mails.ts';
+import {
+  newVolunteerAccountMail,
+  proveEmailToVolunteerMail,
+  volunteerApprovedMail,
+} from './approval-mail.ts';
 
 function applicationIdOf(request: FastifyRequest): number {
   const id = decideApplicationRequest.parse(request.body ?? {}).applicationId;
@@ -30,10 +35,36 @@ function applicationIdOf(request: FastifyRequest): number {
   return id;
 }
 
-function mailOf(siteTitle: string, approval: Approval): MailMessage {
-  if (approval.kind === 'created')
-    return newVolunteerAccountMail(siteTitle, approval.email, approval);
-  return volunteerApprovedMail(siteTitle, approval.email, approval.username);
+function mailOf(site: MailSite, approval: Approval): MailMessage {
+  if (approval.kind === 'created') return newVolunteerAccountMail(site, approval.email, approval);
+  if (approval.kind === 'unproven')
+    return proveEmailToVolunteerMail(site, approval.email, approval);
+  return volunteerApprovedMail(site, approval.email, approval.username);
+}
+
+/** The reply's account fields (beyond-spec.md section 1: which case happened). */
+function outcomeOf(approval: Approval): Omit<ApproveApplicationReply, 'status'> {
+  const { userId, username } = approval;
+  if (approval.kind === 'created') {
+    const message = M.approvedCreated;
+    return {
+      message,
+      userId,
+      username,
+      accountCreated: true,
+      matchedAccount: null,
+      promoted: true,
+    };
+  }
+  const emailVerified = approval.kind === 'existing' && approval.emailVerified;
+  return {
+    message: approval.kind === 'existing' ? M.approvedExisting : M.approvedUnproven,
+    userId,
+    username,
+    accountCreated: false,
+    matchedAccount: { username, emailVerified },
+    promoted: approval.kind === 'existing',
+  };
 }
 
 export async function adminApplicationRoutes(app: FastifyInstance): Promise<void> {
@@ -59,30 +90,23 @@ export async function adminApplicationRoutes(app: FastifyInstance): Promise<void
     let approval: Approval | undefined;
     const body = await runIdempotent(request, reply, db, async (trx) => {
       approval = await approveApplication(adminWriteOf(app, request, trx), applicationId);
-      const { userId, username } = approval;
-      const accountCreated = approval.kind === 'created';
+      const ok: ApproveApplicationReply = { status: 'success', ...outcomeOf(approval) };
       request.log.info(
         {
           event: 'admin.application-approved',
           adminId: adminIdOf(request),
           applicationId,
-          userId,
-          accountCreated,
+          userId: ok.userId,
+          accountCreated: ok.accountCreated,
+          promoted: ok.promoted,
         },
         'volunteer application approved',
       );
-      const ok: ApproveApplicationReply = {
-        status: 'success',
-        message: accountCreated ? M.approvedCreated : M.approvedExisting,
-        userId,
-        username,
-        accountCreated,
-      };
       return { statusCode: 200, body: ok };
     });
     if (approval !== undefined) {
       if (approval.kind === 'existing') await endBoundSecureSessions(db, approval.endedLogins);
-      app.mailer.sendInBackground(mailOf(config.siteTitle, approval));
+      app.mailer.sendInBackground(mailOf(config, approval));
     }
     return body;
   });

@@ -1,13 +1,25 @@
-// Deciding a volunteer application (domain-decisions.md "People"). Only a PENDING application
-// can be decided. Approving makes the account with the application's email a VOLUNTEER
-// (subrole REGULAR), ending its logins when its role changed, or creates one without a
-// password and issues a one-time code the applicant uses to set one. An admin account is never
-// turned into a volunteer this way. Rejecting changes no account. The caller's transaction
-// holds everything; the mail to send is returned for after the commit.
+// Deciding a volunteer application (domain-decisions.md "People", beyond-spec.md section 1).
+// Only a PENDING application can be decided. Approving:
+// - no account has the application's email: one is made (VOLUNTEER, no password) and the
+//   applicant is mailed a code to set a password on /reset_password;
+// - an account proved that email: it becomes a VOLUNTEER (subrole REGULAR) at once, its
+//   logins ended so its app picks up the new role;
+// - an account has that email but never proved it: anyone can type anyone's email at
+//   registration (issue 14 item 1), so it is NOT promoted. The applicant (whoever reads that
+//   mailbox) is mailed a code; using it on /reset_password sets the account's password, proves
+//   the email, ends its other logins and promotes it (promote-on-reset.ts), in one transaction.
+// An admin account is never turned into a volunteer this way. Rejecting changes no account.
+// The caller's transaction holds everything; the mail to send is returned for after the
+// commit.
 import { ADMIN_APPLICATION_MESSAGES as M } from '#shared/contracts/admin-applications';
 import { conflict, notFound } from '../errors.ts';
-import { issueResetCode } from '../auth/password-reset.service.ts';
-import { findUserByEmail, insertUser, isUniqueViolation } from '../auth/users.repository.ts';
+import { issueMailedCode } from '../auth/mailed-codes.service.ts';
+import {
+  emailVerifiedOf,
+  findUserByEmail,
+  insertUser,
+  isUniqueViolation,
+} from '../auth/users.repository.ts';
 import { takenConflict } from '../auth/registration.service.ts';
 import { setRole } from '../admin-users/admin-users.repository.ts';
 import type { AdminWrite } from '../admin-users/admin-users.service.ts';
@@ -15,13 +27,23 @@ import { endLoginsIn } from '../admin-users/end-user-logins.ts';
 import {
   decidePending,
   findApplication,
+  setPromoteOnReset,
   usernameKeysStartingWith,
 } from './admin-applications.repository.ts';
 import { firstFreeUsername, usernameBaseOf } from './applicant-username.ts';
 
+interface Applicant {
+  userId: number;
+  username: string;
+  email: string;
+}
+
 export type Approval =
-  | { kind: 'created'; userId: number; username: string; email: string; code: string }
-  | { kind: 'existing'; userId: number; username: string; email: string; endedLogins: string[] };
+  | (Applicant & { kind: 'created'; code: string })
+  /** A proven email (or an account that was a volunteer already): a volunteer now. */
+  | (Applicant & { kind: 'existing'; emailVerified: boolean; endedLogins: string[] })
+  /** An unproven email: not promoted; the mailed code promotes it on /reset_password. */
+  | (Applicant & { kind: 'unproven'; code: string });
 
 /** Claims the PENDING application for the decision, or refuses with 404 / 409. */
 async function decide(d: AdminWrite, id: number, status: 'APPROVED' | 'REJECTED') {
@@ -61,19 +83,23 @@ export async function approveApplication(d: AdminWrite, id: number): Promise<App
   const existing = await findUserByEmail(d.trx, email);
   if (existing?.role === 'ADMIN') throw conflict(M.adminEmail);
   if (existing !== undefined) {
-    const promote = existing.role !== 'VOLUNTEER';
-    if (promote) await setRole(d.trx, existing.id, 'VOLUNTEER', null, d.now);
-    const endedLogins = promote ? await endLoginsIn(d.trx, existing.id) : [];
-    return {
-      kind: 'existing',
-      userId: existing.id,
-      username: existing.username,
-      email,
-      endedLogins,
-    };
+    const account = { userId: existing.id, username: existing.username, email };
+    const emailVerified = emailVerifiedOf(existing);
+    if (existing.role === 'VOLUNTEER') {
+      // Nothing to promote; an unproven volunteer stays as it was.
+      return { kind: 'existing', ...account, emailVerified, endedLogins: [] };
+    }
+    if (!emailVerified) {
+      await setPromoteOnReset(d.trx, id, existing.id);
+      const code = await issueMailedCode(d.trx, { id: existing.id, email }, 'APPROVAL', d.now);
+      return { kind: 'unproven', ...account, code };
+    }
+    await setRole(d.trx, existing.id, 'VOLUNTEER', null, d.now);
+    const endedLogins = await endLoginsIn(d.trx, existing.id);
+    return { kind: 'existing', ...account, emailVerified, endedLogins };
   }
   const created = await createVolunteer(d, application);
-  const code = await issueResetCode(d.trx, created.userId, d.now);
+  const code = await issueMailedCode(d.trx, { id: created.userId, email }, 'WELCOME', d.now);
   return { kind: 'created', ...created, email, code };
 }
 

@@ -1,15 +1,24 @@
-// The mails an approval sends (after the commit). A new account gets a one-time code from the
-// password-reset mechanism, redeemed on the password recovery page's second step.
+// The mails an approval sends (after the commit). Codes come from the mailed-code mechanism
+// and are used on the password recovery page's second step; each mail walks the applicant
+// through that page with its own texts (auth/code-mails.ts), the link carrying the email but
+// never the code (issue 14 item 6).
+import { recoverySteps, type MailSite } from '../auth/code-mails.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
+const SUBJECT = 'your volunteer application was approved';
+const VALIDITY = [
+  'The code is valid for 15 minutes and works once. If it has expired, press',
+  '"Send Recovery Code" on the same page for a new one (use this email).',
+];
+
 export function newVolunteerAccountMail(
-  siteTitle: string,
+  site: MailSite,
   to: string,
   account: { username: string; code: string },
 ): MailMessage {
   return {
     to,
-    subject: `${siteTitle}: your volunteer application was approved`,
+    subject: `${site.siteTitle}: ${SUBJECT}`,
     text: [
       'Welcome! Your volunteer application was approved and an account was',
       'made for you.',
@@ -17,22 +26,44 @@ export function newVolunteerAccountMail(
       `Your username is ${account.username}.`,
       `Your recovery code is ${account.code}.`,
       '',
-      'To set your password, open the password recovery page, go to',
-      '"Enter OTP & New Password" and enter this email, the code and your new',
-      'password. The code is valid for 15 minutes and works once; when it has',
-      'expired, ask for a new one on the same page.',
+      'Set your password with it, then log in.',
+      ...recoverySteps(site, to),
+      '',
+      ...VALIDITY,
     ].join('\n'),
   };
 }
 
-export function volunteerApprovedMail(
-  siteTitle: string,
+/** An account had this email but never proved it: it becomes a volunteer once it does. */
+export function proveEmailToVolunteerMail(
+  site: MailSite,
   to: string,
-  username: string,
+  account: { username: string; code: string },
 ): MailMessage {
   return {
     to,
-    subject: `${siteTitle}: your volunteer application was approved`,
+    subject: `${site.siteTitle}: ${SUBJECT}`,
+    text: [
+      'Your volunteer application was approved.',
+      '',
+      `An account with this email already exists (username ${account.username}), but`,
+      'this email was never verified on it, so it is not a volunteer account yet.',
+      `Your recovery code is ${account.code}.`,
+      '',
+      'To make it your volunteer account, set its password with this code. When you',
+      'press "Reset Password", the account becomes a volunteer account, the email is',
+      'verified, and every other sign-in to the account ends.',
+      ...recoverySteps(site, to),
+      '',
+      ...VALIDITY,
+    ].join('\n'),
+  };
+}
+
+export function volunteerApprovedMail(site: MailSite, to: string, username: string): MailMessage {
+  return {
+    to,
+    subject: `${site.siteTitle}: ${SUBJECT}`,
     text: [
       'Your volunteer application was approved.',
       '',

@@ -1,6 +1,7 @@
 // Every account route (product-spec.md section 7 "Account"). One sign-in guard per app:
 // failed sign-ins and wrong current passwords on profile changes are counted together.
 import type { FastifyInstance } from 'fastify';
+import { registerEmailVerificationRoutes } from './email-verification.routes.ts';
 import { registerLoginRoutes } from './login.routes.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import { registerProfileRoutes } from './profile.routes.ts';
@@ -13,4 +14,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   registerRegistrationRoutes(app);
   registerProfileRoutes(app, guard);
   registerPasswordResetRoutes(app);
+  registerEmailVerificationRoutes(app);
 }

@@ -9,6 +9,8 @@ export interface SessionUser {
   username: string;
   role: Role;
   email: string | null;
+  /** The email was proven by a mailed code (false without an email). */
+  emailVerified: boolean;
   phone: string | null;
   firstName: string | null;
   lastName: string | null;
@@ -57,6 +59,7 @@ export async function findSessionUser(
       'u.username',
       'u.role',
       'u.email',
+      'u.email_verified',
       'u.phone',
       'u.first_name',
       'u.last_name',
@@ -85,6 +88,7 @@ export async function findSessionUser(
       username: row.username,
       role: row.role,
       email: row.email,
+      emailVerified: row.email !== null && row.email_verified === 1,
       phone: row.phone,
       firstName: row.first_name,
       lastName: row.last_name,

@@ -20,7 +20,8 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
 import { clearLoginCookie } from './auth-cookie.ts';
 import { hashPassword } from './passwords.ts';
-import { issueResetCode, redeemResetCode, resetCodeMail } from './password-reset.service.ts';
+import { resetCodeMail } from './code-mails.ts';
+import { issueResetCode, redeemResetCode } from './password-reset.service.ts';
 import { findUserByEmail } from './users.repository.ts';
 
 /** Per client address and hour (times config.rateLimitScale). */
@@ -52,8 +53,8 @@ export function registerPasswordResetRoutes(app: FastifyInstance): void {
       const body = await runIdempotent(request, reply, db, async (trx) => {
         const user = await findUserByEmail(trx, input.email ?? '');
         if (user?.email != null) {
-          const code = await issueResetCode(trx, user.id, new Date());
-          outbox.push(resetCodeMail(config.siteTitle, user.email, code));
+          const code = await issueResetCode(trx, { id: user.id, email: user.email }, new Date());
+          outbox.push(resetCodeMail(config, user.email, code));
           request.log.info({ event: 'reset.requested', userId: user.id }, 'reset code issued');
         } else {
           request.log.info({ event: 'reset.requested-unknown' }, 'reset for an unknown email');
@@ -93,7 +94,8 @@ export function registerPasswordResetRoutes(app: FastifyInstance): void {
         }
         ended.push(...result.endedSessionIds);
         resetUserId = result.userId;
-        request.log.info({ event: 'reset.done', userId: result.userId }, 'password reset');
+        const { userId, promoted } = result;
+        request.log.info({ event: 'reset.done', userId, promoted }, 'password reset');
         const ok: MessageReply = { status: 'success', message: RESET_DONE_MESSAGE };
         return { statusCode: 200, body: ok };
       });

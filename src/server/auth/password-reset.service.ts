@@ -1,65 +1,26 @@
-// Password-reset codes (domain-decisions.md "People"): 6 digits from a CSPRNG, stored hashed,
-// valid 15 minutes, at most 5 tries, single use; a new code invalidates the older ones.
-// Every try is counted before the code is compared, and the count is committed even when
-// the try fails, so replaying wrong guesses cannot go past the limit.
-import { randomInt, timingSafeEqual } from 'node:crypto';
+// Password reset with a mailed code (domain-decisions.md "People"; the code rules are in
+// mailed-codes.service.ts). Completing a reset sets the password, proves the email the code
+// went to, ends every login of the account and, when an approval was waiting for this account
+// to prove its email, makes it a VOLUNTEER: all in the caller's one transaction.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import { promoteApprovedOnReset } from '../applications/promote-on-reset.ts';
 import { deleteUserLoginSessions, listLoginSessionIds } from './login-sessions.repository.ts';
-import {
-  countAttempt,
-  findLiveCode,
-  hashCode,
-  markCodeUsed,
-  replaceCode,
-} from './reset-codes.repository.ts';
+import { issueMailedCode, useMailedCode, type CodeRefusal } from './mailed-codes.service.ts';
 import { findUserByEmail, updateUser } from './users.repository.ts';
 
-export const RESET_CODE_LIFETIME_MS = 15 * 60 * 1000;
-export const RESET_MAX_TRIES = 5;
-
-export function generateResetCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-/**
- * Makes a fresh code for the user (older ones stop working) and returns it, to be mailed.
- * Also for other areas: an approved applicant without a password gets one this way.
- */
+/** Makes a fresh reset code for the user (older ones stop working) and returns it, to mail. */
 export async function issueResetCode(
   trx: Transaction<Database>,
-  userId: number,
+  user: { id: number; email: string },
   now: Date,
 ): Promise<string> {
-  const code = generateResetCode();
-  await replaceCode(trx, userId, code, now, RESET_CODE_LIFETIME_MS);
-  return code;
-}
-
-export function resetCodeMail(siteTitle: string, to: string, code: string): MailMessage {
-  return {
-    to,
-    subject: `${siteTitle}: your password recovery code`,
-    text: [
-      `Your recovery code is ${code}.`,
-      '',
-      'Enter it on the password recovery page with your new password. It is valid for',
-      '15 minutes and works once. If you did not ask for it, you can ignore this message.',
-    ].join('\n'),
-  };
-}
-
-function sameCode(codeHash: string, code: string): boolean {
-  return timingSafeEqual(Buffer.from(codeHash, 'hex'), Buffer.from(hashCode(code), 'hex'));
+  return issueMailedCode(trx, user, 'RESET', now);
 }
 
 export type RedeemResult =
-  | { ok: true; userId: number; endedSessionIds: string[] }
-  | {
-      ok: false;
-      reason: 'unknown-email' | 'no-code' | 'expired' | 'too-many-tries' | 'wrong-code';
-    };
+  | { ok: true; userId: number; endedSessionIds: string[]; promoted: boolean }
+  | { ok: false; reason: 'unknown-email' | CodeRefusal };
 
 /** Checks the code and, when it is right, sets the password and ends every login. */
 export async function redeemResetCode(
@@ -69,15 +30,11 @@ export async function redeemResetCode(
 ): Promise<RedeemResult> {
   const user = await findUserByEmail(trx, input.email);
   if (user === undefined) return { ok: false, reason: 'unknown-email' };
-  const live = await findLiveCode(trx, user.id);
-  if (live === undefined) return { ok: false, reason: 'no-code' };
-  if (live.expiresAt <= now.toISOString()) return { ok: false, reason: 'expired' };
-  if (live.attempts >= RESET_MAX_TRIES) return { ok: false, reason: 'too-many-tries' };
-  await countAttempt(trx, live.id);
-  if (!sameCode(live.codeHash, input.code)) return { ok: false, reason: 'wrong-code' };
-  await markCodeUsed(trx, live.id, now);
+  const used = await useMailedCode(trx, user, input.code, now);
+  if (!used.ok) return used;
   await updateUser(trx, user.id, { passwordHash: input.passwordHash }, now);
+  const promoted = await promoteApprovedOnReset(trx, user, now);
   const endedSessionIds = await listLoginSessionIds(trx, user.id);
   await deleteUserLoginSessions(trx, user.id);
-  return { ok: true, userId: user.id, endedSessionIds };
+  return { ok: true, userId: user.id, endedSessionIds, promoted };
 }

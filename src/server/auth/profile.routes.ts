@@ -4,6 +4,8 @@
 // throttle. Replayable with an Idempotency-Key: every check that depends on the account as it
 // is now ("different from the current one", the current password) runs inside the guarded
 // work, so a replay after the change returns the first reply instead of a fresh refusal.
+// An email change leaves the new email unproven and mails it a code (beyond-spec.md "Email
+// ownership"), after the commit and never again on a replay.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AUTH_PATHS,
@@ -23,13 +25,16 @@ import type { UserRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { callerOf } from '../plugins/access.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
+import { verifyCodeMail } from './code-mails.ts';
 import type { Reservation } from './login-throttle.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
+import { issueMailedCode } from './mailed-codes.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { changePassword, changeProfile } from './profile.service.ts';
-import { findUserById, keyOf, type ProfileChange } from './users.repository.ts';
+import { emailVerifiedOf, findUserById, keyOf, type ProfileChange } from './users.repository.ts';
 
 /** Profile updates per client address and minute (times config.rateLimitScale). */
 export const PROFILE_RATE_LIMIT = 30;
@@ -52,6 +57,7 @@ function replyBodyOf(user: UserRow, message: string): ProfileUpdateReply {
     username: user.username,
     email: user.email,
     phone: user.phone,
+    emailVerified: emailVerifiedOf(user),
   };
 }
 
@@ -73,6 +79,7 @@ export function registerProfileRoutes(app: FastifyInstance, guard: SignInGuard):
         : await guard.begin(request, reply, user.userId, keyOf(user.username));
     let wrongPassword = false;
     const ended: string[] = [];
+    const outbox: MailMessage[] = [];
     const run = runIdempotent(request, reply, db, async (trx) => {
       const row = await findUserById(trx, user.userId);
       if (row === undefined) throw notFound('This account no longer exists.');
@@ -94,6 +101,11 @@ export function registerProfileRoutes(app: FastifyInstance, guard: SignInGuard):
       } else {
         updated = await changeProfile(trx, row.id, plan.change, now);
       }
+      if ('email' in plan.change && updated.email !== null) {
+        const to = { id: updated.id, email: updated.email };
+        const code = await issueMailedCode(trx, to, 'VERIFY', now);
+        outbox.push(verifyCodeMail(config, to.email, code));
+      }
       const field = Object.keys(plan.change)[0];
       request.log.info({ event: 'profile.updated', field, userId: row.id }, 'profile updated');
       return { statusCode: 200, body: replyBodyOf(updated, plan.message) };
@@ -104,6 +116,7 @@ export function registerProfileRoutes(app: FastifyInstance, guard: SignInGuard):
     );
     // After the commit: the secure sessions bound to logins a password change ended.
     for (const id of ended) await endSecureSessionsOfLogin(db, id);
+    for (const mail of outbox) app.mailer.sendInBackground(mail);
     return body;
   }
 

@@ -1,10 +1,15 @@
 // POST /api/auth/register: public, rate limited, replayable with an Idempotency-Key.
+// An email given at registration is unproven: a code is mailed to it (after the commit, never
+// again on a replay), to be entered on the profile (beyond-spec.md "Email ownership").
 import type { FastifyInstance } from 'fastify';
 import { AUTH_PATHS, registerRequest, type RegisterReply } from '#shared/contracts/auth';
 import { validateRegistration } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { verifyCodeMail } from './code-mails.ts';
+import { issueMailedCode } from './mailed-codes.service.ts';
 import { hashPassword } from './passwords.ts';
 import { registerClient } from './registration.service.ts';
 
@@ -28,19 +33,26 @@ export function registerRegistrationRoutes(app: FastifyInstance): void {
       if (invalid !== null) throw badRequest(invalid);
       const passwordHash = await hashPassword(input.password ?? '');
       const username = input.username ?? '';
-      return runIdempotent(request, reply, opened.db, async (trx) => {
+      const email = orNull(input.email);
+      const outbox: MailMessage[] = [];
+      const body = await runIdempotent(request, reply, opened.db, async (trx) => {
+        const now = new Date();
         const userId = await registerClient(
           trx,
           {
             username,
-            email: orNull(input.email),
+            email,
             phone: orNull(input.phone),
             firstName: orNull(input.firstName),
             lastName: orNull(input.lastName),
             passwordHash,
           },
-          new Date(),
+          now,
         );
+        if (email !== null) {
+          const code = await issueMailedCode(trx, { id: userId, email }, 'VERIFY', now);
+          outbox.push(verifyCodeMail(config, email, code));
+        }
         request.log.info({ event: 'account.registered', userId }, 'account registered');
         const body: RegisterReply = {
           status: 'success',
@@ -50,6 +62,8 @@ export function registerRegistrationRoutes(app: FastifyInstance): void {
         };
         return { statusCode: 201, body };
       });
+      for (const mail of outbox) app.mailer.sendInBackground(mail);
+      return body;
     },
   );
 }

@@ -1,8 +1,9 @@
-// Password-reset codes: only the SHA-256 of a code is stored. A new code invalidates the
-// user's older ones (marked used), so at most one code per user is live.
+// Mailed codes (password reset, email verification, approval mails): only the SHA-256 of a
+// code is stored. A new code invalidates the user's older ones (marked used), so at most one
+// code per user is live. Each row keeps the address it was mailed to.
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, MailedCodePurpose } from '../db/schema.ts';
 
 export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -11,12 +12,21 @@ export interface LiveCode {
   codeHash: string;
   attempts: number;
   expiresAt: string;
+  /** lower(email) the code was mailed to (null: a row older than that column). */
+  sentToKey: string | null;
+}
+
+export interface NewCode {
+  userId: number;
+  code: string;
+  purpose: MailedCodePurpose;
+  /** lower(email) it is mailed to. */
+  sentToKey: string;
 }
 
 export async function replaceCode(
   trx: Transaction<Database>,
-  userId: number,
-  code: string,
+  { userId, code, purpose, sentToKey }: NewCode,
   now: Date,
   lifetimeMs: number,
 ): Promise<void> {
@@ -32,6 +42,8 @@ export async function replaceCode(
       user_id: userId,
       code_hash: hashCode(code),
       attempts: 0,
+      purpose,
+      sent_to_key: sentToKey,
       expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),
       created_at: now.toISOString(),
     })
@@ -45,13 +57,19 @@ export async function findLiveCode(
 ): Promise<LiveCode | undefined> {
   const row = await trx
     .selectFrom('password_reset_codes')
-    .select(['id', 'code_hash', 'attempts', 'expires_at'])
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'sent_to_key'])
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  return { id: row.id, codeHash: row.code_hash, attempts: row.attempts, expiresAt: row.expires_at };
+  return {
+    id: row.id,
+    codeHash: row.code_hash,
+    attempts: row.attempts,
+    expiresAt: row.expires_at,
+    sentToKey: row.sent_to_key,
+  };
 }
 
 export async function countAttempt(trx: Transaction<Database>, id: number): Promise<void> {
@@ -72,4 +90,21 @@ export async function markCodeUsed(
     .set({ used_at: now.toISOString() })
     .where('id', '=', id)
     .execute();
+}
+
+/** How many codes of this purpose were made for the user since `since` (the send limit). */
+export async function countCodesSince(
+  trx: Transaction<Database>,
+  userId: number,
+  purpose: MailedCodePurpose,
+  since: Date,
+): Promise<number> {
+  const row = await trx
+    .selectFrom('password_reset_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -2,8 +2,12 @@
 import type { AuthUserReply } from '#shared/contracts/auth';
 import type { UserRow } from '../db/schema.ts';
 import type { SessionUser } from './login-sessions.repository.ts';
+import { emailVerifiedOf } from './users.repository.ts';
 
-type ReplyUser = Pick<SessionUser, 'userId' | 'username' | 'role' | 'email' | 'phone'>;
+type ReplyUser = Pick<
+  SessionUser,
+  'userId' | 'username' | 'role' | 'email' | 'emailVerified' | 'phone'
+>;
 
 export function replyUserOf(row: UserRow): ReplyUser {
   return {
@@ -11,6 +15,7 @@ export function replyUserOf(row: UserRow): ReplyUser {
     username: row.username,
     role: row.role,
     email: row.email,
+    emailVerified: emailVerifiedOf(row),
     phone: row.phone,
   };
 }
@@ -25,5 +30,6 @@ export function authUserReplyOf(user: ReplyUser, message: string): AuthUserReply
     role: user.role,
     email: user.email,
     phone: user.phone,
+    emailVerified: user.emailVerified,
   };
 }

@@ -89,7 +89,9 @@ export type ProfileChange =
 function columnsOf(change: ProfileChange) {
   if ('username' in change)
     return { username: change.username, username_key: keyOf(change.username) };
-  if ('email' in change) return { email: change.email, email_key: keyOf(change.email) };
+  // A new email is unproven until a code mailed to it is used (beyond-spec.md section 1).
+  if ('email' in change)
+    return { email: change.email, email_key: keyOf(change.email), email_verified: 0 };
   if ('phone' in change) return { phone: change.phone };
   return { password_hash: change.passwordHash };
 }
@@ -106,6 +108,25 @@ export async function updateUser(
     .where('id', '=', id)
     .execute();
 }
+
+/** Proves the user's email, if it is still `emailKey` (a code mailed to it was used). */
+export async function markEmailVerified(
+  db: DbOrTrx,
+  id: number,
+  emailKey: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified: 1, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('email_key', '=', emailKey)
+    .execute();
+}
+
+/** Whether the row's current email is proven (an account without email has none to prove). */
+export const emailVerifiedOf = (row: Pick<UserRow, 'email' | 'email_verified'>) =>
+  row.email !== null && row.email_verified === 1;
 
 /** Whether an error is a unique-index violation (a race lost to a concurrent insert). */
 export function isUniqueViolation(err: unknown): boolean {

@@ -163,4 +163,5 @@ export const EMAIL_MESSAGES = {
   expired: 'The verification code has expired. Send a new one.',
   tooManyTries: 'Too many wrong tries for this code. Send a new one.',
   noCode: 'No verification code is waiting for this email. Send one first.',
+  tooManyCodes: 'Too many codes were sent to this email. Try again in an hour.',
 } as const;

@@ -1,6 +1,7 @@
-// Admin review of volunteer applications: the lists, approving (an existing account becomes a
-// VOLUNTEER and is signed out; otherwise a new account is made and mailed a code that sets its
-// password), rejecting (no account changes), and the refusals.
+// Admin review of volunteer applications: the lists, approving (an existing account whose email
+// is proven becomes a VOLUNTEER and is signed out; otherwise a new account is made and mailed a
+// code that sets its password), rejecting (no account changes), and the refusals. An existing
+// account whose email is unproven: email-ownership.test.ts.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,8 +59,8 @@ describe.each(testDialects())('volunteer application review (%s)', (dialect) => 
   const userByEmail = (email: string) =>
     db().selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).execute();
 
-  it('approving an application of an existing CLIENT makes them a REGULAR volunteer and signs them out', async () => {
-    const client = await createSignedInUser(db());
+  it('approving an application of an existing CLIENT with a proven email makes them a REGULAR volunteer and signs them out', async () => {
+    const client = await createSignedInUser(db(), { emailVerified: true });
     const { id } = await apply({ email: client.email.toUpperCase() });
     const res = await decide('approve', String(id));
     expect(res.statusCode, res.body).toBe(200);
@@ -69,6 +70,8 @@ describe.each(testDialects())('volunteer application review (%s)', (dialect) => 
       userId: client.id,
       username: client.username,
       accountCreated: false,
+      matchedAccount: { username: client.username, emailVerified: true },
+      promoted: true,
     });
     expect(await statusOf(id)).toBe('APPROVED');
     const [row] = await userByEmail(client.email);
@@ -89,7 +92,12 @@ describe.each(testDialects())('volunteer application review (%s)', (dialect) => 
     const res = await decide('approve', id);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<ApproveApplicationReply>();
-    expect(body).toMatchObject({ accountCreated: true, message: M.approvedCreated });
+    expect(body).toMatchObject({
+      accountCreated: true,
+      message: M.approvedCreated,
+      matchedAccount: null,
+      promoted: true,
+    });
     expect(body.username).toMatch(/^JaneDoe[a-z]+$/);
     expect(body.username).not.toBe(taken.username);
     const [row] = await userByEmail(email);

@@ -36,6 +36,7 @@ describe.each(testDialects())('account flow (%s)', (dialect) => {
       role: 'CLIENT',
       email,
       phone: '5551234567',
+      emailVerified: false, // registration mailed a code; nobody has entered it yet
     });
     const setCookie = String(byName.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);

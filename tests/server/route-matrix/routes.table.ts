@@ -5,6 +5,7 @@
 // (tests/server/hostile) build their generators from the same entries.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/kysely';
+import { issueMailedCode } from '#server/auth/mailed-codes.service';
 import { issueResetCode } from '#server/auth/password-reset.service';
 import {
   exportPublicKeySpki,
@@ -81,8 +82,14 @@ async function startedHandshake(server: ServerInfo): Promise<Body> {
   return { sessionId, clientPublicKey: await exportPublicKeySpki(keys.publicKey) };
 }
 
-async function resetCodeFor(db: Db, userId: number): Promise<string> {
-  return db.transaction().execute((trx) => issueResetCode(trx, userId, new Date()));
+async function resetCodeFor(db: Db, user: { id: number; email: string }): Promise<string> {
+  return db.transaction().execute((trx) => issueResetCode(trx, user, new Date()));
+}
+
+/** A live email-verification code for the caller's own account (callers without one: any). */
+async function emailCodeFor(db: Db, account: Account | null): Promise<string> {
+  if (account === null) return '123456';
+  return db.transaction().execute((trx) => issueMailedCode(trx, account, 'VERIFY', new Date()));
 }
 
 const orderLines = (s: Scene) => [{ itemName: `Custom ${s.unique}`, quantity: 1 }];
@@ -176,11 +183,21 @@ const securityAndAuth: RouteEntry[] = [
     path: '/api/auth/password/verify-reset',
     body: async (i) => ({
       email: i.scene.target.email,
-      otp: await resetCodeFor(i.db, i.scene.target.id),
+      otp: await resetCodeFor(i.db, i.scene.target),
       newPassword: 'Newpass123',
     }),
     required: ['email', 'otp', 'newPassword'],
     expect: anyone(200),
+  },
+  // Once verified, send-code answers 200 "already verified" (no mail), so cells that run
+  // after a verify cell of the same caller still get 200.
+  { method: 'POST', path: '/api/auth/email/send-code', expect: signedIn(200) },
+  {
+    method: 'POST',
+    path: '/api/auth/email/verify',
+    body: async (i) => ({ code: await emailCodeFor(i.db, i.account) }),
+    required: ['code'],
+    expect: signedIn(200),
   },
 ];
 

@@ -1,0 +1,134 @@
+// POST /api/auth/email/send-code and /verify (beyond-spec.md section 1 "Email ownership"):
+// the signed-in user proves that the account's email is theirs with a code mailed to it.
+// Sending is limited per client address and per account (codes of this kind made in the last
+// hour, counted in the database, so several processes agree); verifying is limited by the
+// code's 5 tries, counted and committed before the code is compared. Replayable with an
+// Idempotency-Key: a replay neither mails again nor spends a try.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AUTH_PATHS,
+  EMAIL_MESSAGES as M,
+  sendEmailCodeRequest,
+  verifyEmailRequest,
+  type SendEmailCodeReply,
+  type VerifyEmailReply,
+} from '#shared/contracts/auth';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { AppError, badRequest, conflict, envelopeOf, notFound } from '../errors.ts';
+import { perClientAddress } from '../http/rate-limits.ts';
+import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { callerOf } from '../plugins/access.ts';
+import { verifyCodeMail } from './code-mails.ts';
+import {
+  codesSentLastHour,
+  issueMailedCode,
+  useMailedCode,
+  type CodeRefusal,
+} from './mailed-codes.service.ts';
+import { emailVerifiedOf, findUserById } from './users.repository.ts';
+
+/** Per client address and hour (times config.rateLimitScale). */
+export const EMAIL_CODE_SEND_RATE_LIMIT = 10;
+export const EMAIL_VERIFY_RATE_LIMIT = 30;
+/** Verification codes one account may have mailed per hour (times config.rateLimitScale). */
+export const EMAIL_CODES_PER_ACCOUNT_HOUR = 5;
+
+const REFUSALS: Record<CodeRefusal, string> = {
+  'no-code': M.noCode,
+  expired: M.expired,
+  'too-many-tries': M.tooManyTries,
+  'wrong-code': M.wrongCode,
+};
+
+async function callerRow(trx: Transaction<Database>, request: FastifyRequest) {
+  const row = await findUserById(trx, callerOf(request).userId);
+  if (row === undefined) throw notFound('This account no longer exists.');
+  return row;
+}
+
+function codeOf(body: unknown): string {
+  const code = (verifyEmailRequest.parse(body ?? {}).code ?? '').trim();
+  if (code === '') throw badRequest(M.codeMissing);
+  if (!/^\d{6}$/.test(code)) throw badRequest(M.codeFormat);
+  return code;
+}
+
+export function registerEmailVerificationRoutes(app: FastifyInstance): void {
+  const { config, opened } = app.ctx;
+  const db = opened.db;
+
+  app.post(
+    AUTH_PATHS.sendEmailCode,
+    {
+      config: {
+        access: 'signedIn',
+        rateLimit: perClientAddress(config, EMAIL_CODE_SEND_RATE_LIMIT, 'hour'),
+      },
+    },
+    async (request, reply) => {
+      sendEmailCodeRequest.parse(request.body ?? {});
+      const outbox: MailMessage[] = [];
+      const body = await runIdempotent(request, reply, db, async (trx) => {
+        const row = await callerRow(trx, request);
+        if (row.email === null) throw conflict(M.noEmail);
+        if (emailVerifiedOf(row)) {
+          // Nothing to prove: no mail, and the screen learns that the email is proven.
+          const proven: SendEmailCodeReply = { status: 'success', message: M.alreadyVerified };
+          return { statusCode: 200, body: proven };
+        }
+        const now = new Date();
+        const sent = await codesSentLastHour(trx, row.id, 'VERIFY', now);
+        if (sent >= EMAIL_CODES_PER_ACCOUNT_HOUR * config.rateLimitScale) {
+          request.log.warn({ event: 'email.code-limit', userId: row.id }, 'code limit reached');
+          reply.header('retry-after', '3600');
+          throw new AppError('RATE_LIMITED', M.tooManyCodes);
+        }
+        const code = await issueMailedCode(trx, { id: row.id, email: row.email }, 'VERIFY', now);
+        outbox.push(verifyCodeMail(config, row.email, code));
+        request.log.info({ event: 'email.code-sent', userId: row.id }, 'verification code sent');
+        const ok: SendEmailCodeReply = { status: 'success', message: M.codeSent };
+        return { statusCode: 200, body: ok };
+      });
+      // Only after the commit, and never again on a replay (the work did not run then).
+      for (const mail of outbox) app.mailer.sendInBackground(mail);
+      return body;
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.verifyEmail,
+    {
+      config: {
+        access: 'signedIn',
+        rateLimit: perClientAddress(config, EMAIL_VERIFY_RATE_LIMIT, 'hour'),
+      },
+    },
+    async (request, reply) => {
+      const code = codeOf(request.body);
+      return runIdempotent(request, reply, db, async (trx) => {
+        const row = await callerRow(trx, request);
+        if (row.email === null) throw conflict(M.noEmail);
+        const done = (message: string) => {
+          const ok: VerifyEmailReply = {
+            status: 'success',
+            message,
+            email: row.email ?? '',
+            emailVerified: true,
+          };
+          return { statusCode: 200, body: ok };
+        };
+        if (emailVerifiedOf(row)) return done(M.alreadyVerified);
+        const used = await useMailedCode(trx, row, code, new Date());
+        if (!used.ok) {
+          // Returned, not thrown: the counted try must be committed with the refusal.
+          request.log.warn({ event: 'email.verify-failed', reason: used.reason }, 'refused');
+          return { statusCode: 400, body: envelopeOf(badRequest(REFUSALS[used.reason])) };
+        }
+        request.log.info({ event: 'email.verified', userId: row.id }, 'email verified');
+        return done(M.verified);
+      });
+    },
+  );
+}
