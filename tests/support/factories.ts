@@ -97,6 +97,8 @@ export interface CatalogueItemOverrides {
   quantity?: number;
   /** Size label → quantity. */
   sizes?: Record<string, number>;
+  /** How many one order may ask for (the database's default, 10, when absent). */
+  maxPerOrder?: number;
 }
 
 /** A catalogue item with a unique name (or the given one), straight into the database. */
@@ -119,6 +121,7 @@ export async function createCatalogueItem(
         category: 'Test',
         quantity,
         image_id: null,
+        ...(overrides.maxPerOrder === undefined ? {} : { max_per_order: overrides.maxPerOrder }),
         created_at: now,
         updated_at: now,
       })

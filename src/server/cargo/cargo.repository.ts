@@ -14,6 +14,7 @@ interface ItemRow {
   category: string | null;
   quantity: number;
   image_id: string | null;
+  max_per_order: number;
 }
 interface SizeRow {
   item_id: number;
@@ -37,10 +38,19 @@ function toItems(items: ItemRow[], sizes: SizeRow[]): CargoItem[] {
     imageId: row.image_id,
     // fromEntries defines own properties, so a label such as "__proto__" stays a plain key.
     sizeQuantities: Object.fromEntries(sizesOf.get(row.id) ?? []),
+    maxPerOrder: row.max_per_order,
   }));
 }
 
-const ITEM_COLUMNS = ['id', 'name', 'description', 'category', 'quantity', 'image_id'] as const;
+const ITEM_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'category',
+  'quantity',
+  'image_id',
+  'max_per_order',
+] as const;
 
 /**
  * The whole catalogue, by name then id; sizes in the order the admin listed them. One statement (items joined to
@@ -57,6 +67,7 @@ export async function listCatalogue(db: Reader): Promise<CargoItem[]> {
       'i.category',
       'i.quantity',
       'i.image_id',
+      'i.max_per_order',
       's.size_label',
       's.quantity as size_quantity',
     ])
@@ -116,6 +127,7 @@ export interface ItemFields {
   category: string | null;
   quantity: number;
   imageId: string | null;
+  maxPerOrder: number;
 }
 
 /** The columns an item's fields are written to, name_key (the unique lookup key) included. */
@@ -127,6 +139,7 @@ function itemColumns(fields: ItemFields, now: Date) {
     category: fields.category,
     quantity: fields.quantity,
     image_id: fields.imageId,
+    max_per_order: fields.maxPerOrder,
     updated_at: now.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 // Item JSON (create or update) → what the writes need: trimmed texts ('' clears an optional
 // text), sizes as an ordered map of trimmed labels, and the total named once.
 import { CARGO_LIMITS, cargoItemCreate, cargoItemUpdate } from '#shared/contracts/cargo';
+import { DEFAULT_MAX_PER_ORDER } from '#shared/rules/order-limits';
 import { badRequest } from '../errors.ts';
 
 export interface ItemCreateInput {
@@ -10,6 +11,7 @@ export interface ItemCreateInput {
   /** The total; the sum of the sizes when there are sizes. */
   quantity: number;
   sizes: ReadonlyMap<string, number>;
+  maxPerOrder: number;
 }
 
 /** Fields left undefined stay as they are. */
@@ -20,6 +22,7 @@ export interface ItemPatch {
   quantity?: number;
   /** The item's new sizes (empty: no sizes any more). */
   sizes?: ReadonlyMap<string, number>;
+  maxPerOrder?: number;
 }
 
 function sizesOf(record: Record<string, number>): Map<string, number> {
@@ -62,6 +65,7 @@ export function parseItemCreate(data: unknown): ItemCreateInput {
     category: optional(input.category) ?? null,
     quantity: sizes.size > 0 ? sumOfSizes(sizes) : given,
     sizes,
+    maxPerOrder: input.maxPerOrder ?? DEFAULT_MAX_PER_ORDER,
   };
 }
 
@@ -75,6 +79,8 @@ export function parseItemPatch(data: unknown): ItemPatch {
   if (category !== undefined) patch.category = category;
   const quantity = input.quantity ?? input.totalQuantity ?? input.stock;
   if (quantity !== undefined && quantity !== null) patch.quantity = quantity;
+  if (input.maxPerOrder !== undefined && input.maxPerOrder !== null)
+    patch.maxPerOrder = input.maxPerOrder;
   if (input.sizeQuantities !== undefined && input.sizeQuantities !== null) {
     patch.sizes = sizesOf(input.sizeQuantities);
     sumOfSizes(patch.sizes); // refuses sizes adding up past the limit before any write

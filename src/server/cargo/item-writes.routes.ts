@@ -1,9 +1,10 @@
 // Admin item writes (product-spec.md section 7 "Cargo"):
 // - POST /api/cargo/items: multipart, part 'data' (item JSON) and optional part 'image'; a
 //   plain JSON (or encrypted) body is the item without a picture.
-// - PUT /api/cargo/items/{id}: JSON {name, description, category, quantity, sizeQuantities?}
-//   (see cargoItemUpdate for how quantity and sizes combine). PUT …/{id}?image: multipart
-//   'image' replaces the picture (a 'data' part may update the fields in the same call).
+// - PUT /api/cargo/items/{id}: JSON {name, description, category, quantity, sizeQuantities?,
+//   maxPerOrder?} (see cargoItemUpdate for how quantity and sizes combine). PUT …/{id}?image:
+//   multipart 'image' replaces the picture (a 'data' part may update the fields in the same
+//   call).
 // The image is checked and re-encoded before the transaction (sharp is slow and must not hold
 // the write lock); item, sizes and image rows are then written in one idempotent transaction.
 import { createHash } from 'node:crypto';

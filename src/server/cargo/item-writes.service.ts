@@ -90,6 +90,7 @@ export async function updateItem(
     category: patch.category === undefined ? item.category : patch.category,
     quantity,
     imageId: image?.id ?? item.imageId,
+    maxPerOrder: patch.maxPerOrder ?? item.maxPerOrder,
   };
   await guardName(name, () => updateItemRow(trx, id, fields, now));
   if (patch.sizes !== undefined) await replaceSizes(trx, id, patch.sizes);

@@ -1,29 +1,38 @@
 // POST /api/orders/create (CLIENT; identity from the session, a claimed userId must be the
-// caller's) and POST /api/orders/guest/create (public, rate limited per address).
+// caller's) and POST /api/orders/guest/create (public). Both are rate limited per address and
+// per account (order-rate-limits.ts) and keep the drain limits (order-limits.service.ts).
 // Both are replayable with an Idempotency-Key stored in the order's own transaction.
 // A signed-in caller may use the guest path too: the order is then a GUEST order like any
 // other (no user_id; it does not appear in their history), since it carries the guest's own
-// contact details rather than the account's.
+// contact details rather than the account's; it counts against the guest phone/email limit.
 import type { FastifyInstance } from 'fastify';
 import { ORDER_PATHS, type OrderCreateReply } from '#shared/contracts/orders';
+import { writeContextOf } from '../db/write-context.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
-import { perClientAddress } from '../http/rate-limits.ts';
 import { callerOf } from '../plugins/access.ts';
 import { clientOrderInput, guestOrderInput, type OrderDetails } from './order-input.ts';
+import { orderRateLimits } from './order-rate-limits.ts';
 import { placeOrder, type Orderer } from './place-order.service.ts';
 
 /** Guest orders per client address and minute, times config.rateLimitScale. */
 export const GUEST_ORDER_RATE_LIMIT = 20;
+/**
+ * Client orders per address and minute (a shelter's clients may share one address), and per
+ * account and hour (at most 3 can be open at once; cancelling and ordering again is fine a
+ * few times, a script is not), times config.rateLimitScale.
+ */
+export const CLIENT_ORDER_RATE_LIMIT = 30;
+export const ACCOUNT_ORDER_RATE_LIMIT = 10;
 
 const PLACED = 'Order placed successfully.';
 const GUEST_PLACED = 'Order placed successfully. Please save your order ID.';
 
 export async function orderCreateRoutes(app: FastifyInstance): Promise<void> {
-  const db = app.ctx.opened.db;
+  const opened = app.ctx.opened;
 
   function create(details: OrderDetails, orderer: Orderer, message: string) {
-    return async (trx: Parameters<typeof placeOrder>[0]) => {
-      const orderId = await placeOrder(trx, details, orderer, new Date());
+    return async (trx: Parameters<typeof writeContextOf>[1]) => {
+      const orderId = await placeOrder(writeContextOf(opened, trx), details, orderer);
       const body: OrderCreateReply = {
         status: 'success',
         message,
@@ -34,20 +43,28 @@ export async function orderCreateRoutes(app: FastifyInstance): Promise<void> {
     };
   }
 
-  app.post(ORDER_PATHS.create, { config: { access: ['CLIENT'] } }, async (request, reply) => {
-    const details = clientOrderInput(request.body);
-    const orderer: Orderer = { userId: callerOf(request).userId, orderType: 'CLIENT' };
-    return runIdempotent(request, reply, db, create(details, orderer, PLACED));
+  const limits = orderRateLimits(app, {
+    clientPerAddressPerMinute: CLIENT_ORDER_RATE_LIMIT,
+    guestPerAddressPerMinute: GUEST_ORDER_RATE_LIMIT,
+    perAccountPerHour: ACCOUNT_ORDER_RATE_LIMIT,
   });
+  app.post(
+    ORDER_PATHS.create,
+    { config: { access: ['CLIENT'] }, preHandler: limits.client },
+    async (request, reply) => {
+      const details = clientOrderInput(request.body);
+      const orderer: Orderer = { userId: callerOf(request).userId, orderType: 'CLIENT' };
+      return runIdempotent(request, reply, opened.db, create(details, orderer, PLACED));
+    },
+  );
 
-  const rateLimit = perClientAddress(app.ctx.config, GUEST_ORDER_RATE_LIMIT, 'minute');
   app.post(
     ORDER_PATHS.guestCreate,
-    { config: { access: 'public', rateLimit } },
+    { config: { access: 'public' }, preHandler: limits.guest },
     async (request, reply) => {
       const details = guestOrderInput(request.body);
       const orderer: Orderer = { userId: null, orderType: 'GUEST' };
-      return runIdempotent(request, reply, db, create(details, orderer, GUEST_PLACED));
+      return runIdempotent(request, reply, opened.db, create(details, orderer, GUEST_PLACED));
     },
   );
 }

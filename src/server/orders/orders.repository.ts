@@ -27,6 +27,9 @@ export interface NewOrder extends OrderContact {
   roundId: number | null;
   lines: readonly ResolvedLine[];
   now: Date;
+  /** GUEST orders: the normalised phone and email the daily limit counts by. */
+  guestPhoneKey: string | null;
+  guestEmailKey: string | null;
 }
 
 export interface OrderState {
@@ -54,6 +57,8 @@ export async function insertOrder(trx: Trx, order: NewOrder): Promise<number> {
       latitude: order.latitude,
       longitude: order.longitude,
       round_id: order.roundId,
+      guest_phone_key: order.guestPhoneKey,
+      guest_email_key: order.guestEmailKey,
       request_time: time,
       updated_at: time,
     })

@@ -19,6 +19,8 @@ export interface ResolvedLine {
   sizeLabel: string | null;
   /** Stock seen when the line was resolved (size or total); null for a custom request. */
   seenLeft: number | null;
+  /** The catalogue item's own name and maxPerOrder; null for a custom request. */
+  item: { id: number; name: string; maxPerOrder: number } | null;
 }
 
 /** The name keys a set of lines could refer to: each whole name and each parsed name. */
@@ -39,6 +41,7 @@ function catalogueLine(item: CatalogueItem, sizeLabel: string | null, quantity: 
     itemId: item.id,
     sizeLabel,
     seenLeft: size?.quantity ?? item.quantity,
+    item: { id: item.id, name: item.name, maxPerOrder: item.maxPerOrder },
   };
 }
 
@@ -59,7 +62,14 @@ function resolveOne(line: OrderLineRequest, byKey: Map<string, CatalogueItem>): 
   }
   if (whole !== undefined) throw badRequest(`Please choose a size for ${whole.name}.`);
   const text = line.itemName.trim();
-  return { itemName: text, quantity: line.quantity, itemId: null, sizeLabel: null, seenLeft: null };
+  return {
+    itemName: text,
+    quantity: line.quantity,
+    itemId: null,
+    sizeLabel: null,
+    seenLeft: null,
+    item: null,
+  };
 }
 
 function lineKey(line: ResolvedLine): string {

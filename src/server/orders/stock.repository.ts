@@ -16,6 +16,7 @@ export interface CatalogueItem {
   name: string;
   nameKey: string;
   quantity: number;
+  maxPerOrder: number;
   sizes: CatalogueSize[];
 }
 
@@ -27,7 +28,7 @@ export async function findItemsByNameKeys(
   if (keys.length === 0) return [];
   const items = await trx
     .selectFrom('cargo_items')
-    .select(['id', 'name', 'name_key', 'quantity'])
+    .select(['id', 'name', 'name_key', 'quantity', 'max_per_order'])
     .where('name_key', 'in', keys)
     .orderBy('id')
     .execute();
@@ -48,6 +49,7 @@ export async function findItemsByNameKeys(
     name: item.name,
     nameKey: item.name_key,
     quantity: item.quantity,
+    maxPerOrder: item.max_per_order,
     sizes: sizes
       .filter((s) => s.item_id === item.id)
       .map((s) => ({ label: s.size_label, quantity: s.quantity })),

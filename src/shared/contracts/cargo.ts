@@ -2,6 +2,11 @@
 // leaves open"). The catalogue reply, the item JSON of a create (multipart part 'data') and the
 // JSON of an update. Unknown fields are stripped; identity fields are checked by the server.
 import { z } from 'zod';
+import {
+  DEFAULT_MAX_PER_ORDER,
+  MAX_PER_ORDER_LIMIT,
+  ORDER_LIMIT_MESSAGES,
+} from '../rules/order-limits.ts';
 
 export const CARGO_ITEMS_PATH = '/api/cargo/items';
 export const CARGO_IMAGES_PATH = '/api/cargo/images';
@@ -43,6 +48,8 @@ export const cargoItem = z.object({
   imageId: z.string().nullable(),
   /** Size label → quantity; {} for an item without sizes. */
   sizeQuantities: z.record(z.string(), z.number()),
+  /** How many of the item (all sizes together) one order may ask for. */
+  maxPerOrder: z.number().int().min(1).default(DEFAULT_MAX_PER_ORDER),
 });
 export type CargoItem = z.infer<typeof cargoItem>;
 
@@ -64,6 +71,22 @@ const quantity = z
       .int('must be a whole number')
       .min(0, 'must not be negative')
       .max(CARGO_LIMITS.quantity, `must be at most ${CARGO_LIMITS.quantity}`),
+  );
+
+/**
+ * maxPerOrder as a number or a digit string (form inputs), 1 to MAX_PER_ORDER_LIMIT; every
+ * other value (0, -1, 1.5, "x", 1e9) gets the one message the admin form shows too.
+ */
+export const maxPerOrderSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
+    error: ORDER_LIMIT_MESSAGES.maxPerOrder,
+  })
+  .pipe(
+    z
+      .number({ error: ORDER_LIMIT_MESSAGES.maxPerOrder })
+      .int(ORDER_LIMIT_MESSAGES.maxPerOrder)
+      .min(1, ORDER_LIMIT_MESSAGES.maxPerOrder)
+      .max(MAX_PER_ORDER_LIMIT, ORDER_LIMIT_MESSAGES.maxPerOrder),
   );
 
 const tooLong = (max: number) => `must be at most ${max} characters`;
@@ -99,6 +122,8 @@ export const cargoItemCreate = z.object({
   totalQuantity: quantity.nullish(),
   stock: quantity.nullish(),
   sizeQuantities: sizeQuantities.nullish(),
+  /** Absent or null: DEFAULT_MAX_PER_ORDER. */
+  maxPerOrder: maxPerOrderSchema.nullish(),
 });
 export type CargoItemCreate = z.input<typeof cargoItemCreate>;
 
@@ -116,6 +141,7 @@ export const cargoItemUpdate = z.object({
   totalQuantity: quantity.nullish(),
   stock: quantity.nullish(),
   sizeQuantities: sizeQuantities.nullish(),
+  maxPerOrder: maxPerOrderSchema.nullish(),
 });
 export type CargoItemUpdate = z.input<typeof cargoItemUpdate>;
 

@@ -87,6 +87,7 @@ describe.each(testDialects())('POST /api/cargo/items (%s)', (dialect) => {
       quantity: 7,
       imageId: null,
       sizeQuantities: { S: 2, M: 5, L: 0 },
+      maxPerOrder: 10,
     });
     const row = await server.app.ctx.opened.db
       .selectFrom('cargo_items')

@@ -80,6 +80,7 @@ describe.each(testDialects())('PUT /api/cargo/items/{id} (%s)', (dialect) => {
       quantity: 8,
       imageId: null,
       sizeQuantities: {},
+      maxPerOrder: 10,
     });
     const kept = await updated(item.id, { quantity: 9 });
     expect(kept).toMatchObject({ name, description: 'For cold nights', quantity: 9 });

@@ -9,6 +9,7 @@ const socks: CatalogueItem = {
   name: 'Socks',
   nameKey: 'socks',
   quantity: 9,
+  maxPerOrder: 10,
   sizes: [
     { label: 'M', quantity: 4 },
     { label: 'L', quantity: 5 },
@@ -19,9 +20,12 @@ const gloves: CatalogueItem = {
   name: 'Gloves (nitrile)',
   nameKey: 'gloves (nitrile)',
   quantity: 30,
+  maxPerOrder: 10,
   sizes: [],
 };
 const catalogue = [socks, gloves];
+const socksLimit = { id: 1, name: 'Socks', maxPerOrder: 10 };
+const glovesLimit = { id: 2, name: 'Gloves (nitrile)', maxPerOrder: 10 };
 
 function refusal(run: () => unknown): AppError {
   try {
@@ -47,10 +51,38 @@ describe('resolveLines', () => {
       catalogue,
     );
     expect(lines).toEqual([
-      { itemName: 'Socks (L)', quantity: 5, itemId: 1, sizeLabel: 'L', seenLeft: 5 },
-      { itemName: 'Gloves (nitrile)', quantity: 1, itemId: 2, sizeLabel: null, seenLeft: 30 },
-      { itemName: 'Socks (M)', quantity: 1, itemId: 1, sizeLabel: 'M', seenLeft: 4 },
-      { itemName: 'Lip balm', quantity: 3, itemId: null, sizeLabel: null, seenLeft: null },
+      {
+        itemName: 'Socks (L)',
+        quantity: 5,
+        itemId: 1,
+        sizeLabel: 'L',
+        seenLeft: 5,
+        item: socksLimit,
+      },
+      {
+        itemName: 'Gloves (nitrile)',
+        quantity: 1,
+        itemId: 2,
+        sizeLabel: null,
+        seenLeft: 30,
+        item: glovesLimit,
+      },
+      {
+        itemName: 'Socks (M)',
+        quantity: 1,
+        itemId: 1,
+        sizeLabel: 'M',
+        seenLeft: 4,
+        item: socksLimit,
+      },
+      {
+        itemName: 'Lip balm',
+        quantity: 3,
+        itemId: null,
+        sizeLabel: null,
+        seenLeft: null,
+        item: null,
+      },
     ]);
   });
 

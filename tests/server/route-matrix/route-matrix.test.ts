@@ -16,7 +16,7 @@ import {
 import { cellRequest } from './cell.ts';
 import { expectErrorEnvelope, send, type WireReply } from './http.ts';
 import { routeKey, ROUTES, type CellInput, type RouteEntry } from './routes.table.ts';
-import { createScene } from './scene.ts';
+import { createScene, type Scene } from './scene.ts';
 
 /** High enough that no per-address limit masks a cell's verdict (the hostile tests keep a 429). */
 const RATE_LIMIT_SCALE = 1000;
@@ -57,10 +57,9 @@ describe.each(testDialects())('the complete caller matrix (%s)', (dialect) => {
     cast = await createCast(server.app.ctx.opened.db);
   });
 
-  async function runCell(entry: RouteEntry, kind: CallerKind): Promise<CellResult> {
+  async function runCell(entry: RouteEntry, kind: CallerKind, scene: Scene): Promise<CellResult> {
     const db = server.app.ctx.opened.db;
     await refreshCast(db, cast);
-    const scene = await createScene(db, cast);
     const { config, baseUrl } = server;
     const input: CellInput = {
       scene,
@@ -98,7 +97,13 @@ describe.each(testDialects())('the complete caller matrix (%s)', (dialect) => {
 
   it.each(ROUTES.map((e) => [routeKey(e.method, e.path), e] as const))('%s', async (_, entry) => {
     // Cells are independent (each has its own scene and caller), so they run side by side.
-    const cells = await Promise.all(CALLER_KINDS.map((kind) => runCell(entry, kind)));
+    // Every cell's scene exists before any cell sends, so a body may count on what the
+    // scenes left (the client's open orders: see the order-create entry).
+    const db = server.app.ctx.opened.db;
+    const scenes = await Promise.all(CALLER_KINDS.map(() => createScene(db, cast)));
+    const cells = await Promise.all(
+      CALLER_KINDS.map((kind, n) => runCell(entry, kind, scenes[n]!)),
+    );
     const statuses: Partial<Record<CallerKind, number>> = {};
     const problems: string[] = [];
     CALLER_KINDS.forEach((kind, n) => {

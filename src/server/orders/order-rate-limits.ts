@@ -1,0 +1,65 @@
+// Order creation is rate-limited per client address and per account (beyond-spec.md section 1
+// "Supplies can't be drained"), with @fastify/rate-limit: two counters in one preHandler (after
+// access control, so the account is known and a refused caller counts for nothing). Both are
+// scaled by config.rateLimitScale like every other limit (http/rate-limits.ts).
+// A request whose Idempotency-Key is already stored is a replay: it places nothing (it gets
+// the stored reply), so it is not counted. The offline outbox resends an order it has no
+// answer for with the same key, and must not be held back for it.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { perClientAddress } from '../http/rate-limits.ts';
+import { AppError } from '../errors.ts';
+import { findKey } from '../idempotency/idempotency.repository.ts';
+import { idempotencyKeyOf, idempotencyScopeOf } from '../idempotency/idempotency-key.ts';
+
+export interface OrderRateLimits {
+  /** Client orders per client address and minute. */
+  clientPerAddressPerMinute: number;
+  /** Guest orders per client address and minute. */
+  guestPerAddressPerMinute: number;
+  /** Orders per account and hour, both routes together (signed-in callers only). */
+  perAccountPerHour: number;
+}
+
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+async function isStoredReplay(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const key = idempotencyKeyOf(request);
+  if (key === undefined) return false;
+  const stored = await findKey(app.ctx.opened.db, idempotencyScopeOf(request), key);
+  return stored !== undefined && stored.statusCode !== 0;
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+async function count(limiter: Limiter, request: FastifyRequest, reply: FastifyReply, text: string) {
+  const result = await limiter(request);
+  if (result.isAllowed || !result.isExceeded) return;
+  reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+  throw new AppError('RATE_LIMITED', text);
+}
+
+/** The preHandlers of the two order-creation routes; they share the per-account count. */
+export function orderRateLimits(
+  app: FastifyInstance,
+  limits: OrderRateLimits,
+): { client: PreHandler; guest: PreHandler } {
+  const config = app.ctx.config;
+  const byAccount = app.createRateLimit({
+    max: limits.perAccountPerHour * config.rateLimitScale,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `user:${request.user?.userId ?? 0}`,
+  });
+  function preHandler(perAddressPerMinute: number): PreHandler {
+    const byAddress = app.createRateLimit(perClientAddress(config, perAddressPerMinute, 'minute'));
+    return async (request, reply) => {
+      if (await isStoredReplay(app, request)) return;
+      await count(byAddress, request, reply, 'Too many orders from this address. Try again later.');
+      if (request.user === null) return;
+      await count(byAccount, request, reply, 'Too many orders from this account. Try again later.');
+    };
+  }
+  return {
+    client: preHandler(limits.clientPerAddressPerMinute),
+    guest: preHandler(limits.guestPerAddressPerMinute),
+  };
+}
