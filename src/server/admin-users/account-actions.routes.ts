@@ -13,6 +13,7 @@ import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { pathId } from '../http/ids.ts';
 import { clearLoginCookie } from '../auth/auth-cookie.ts';
+import { refuseCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ADMIN_ONLY, adminIdOf, adminWriteOf } from './admin-route-helpers.ts';
 import { deleteAccount, resetAccountPassword } from './admin-users.service.ts';
@@ -60,6 +61,7 @@ export function registerAccountActionRoutes(app: FastifyInstance): void {
       const newPassword = input.newPassword ?? '';
       if (!REGISTRATION_PASSWORD_PATTERN.test(newPassword))
         throw badRequest(MESSAGES.registrationPassword);
+      refuseCommonPassword(newPassword);
       const passwordHash = await hashPassword(newPassword);
       const ended: string[] = [];
       const body = await runIdempotent(request, reply, db, async (trx) => {

@@ -19,6 +19,7 @@ import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
 import { clearLoginCookie } from './auth-cookie.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { resetCodeMail } from './code-mails.ts';
 import { issueResetCode, redeemResetCode } from './password-reset.service.ts';
@@ -80,6 +81,8 @@ export function registerPasswordResetRoutes(app: FastifyInstance): void {
       const input = verifyResetRequest.parse(request.body ?? {});
       const invalid = validateResetVerify(input) ?? validateResetPassword(input.newPassword);
       if (invalid !== null) throw badRequest(invalid);
+      // Before the code is tried: a refused password does not use up one of its 5 tries.
+      refuseCommonPassword(input.newPassword ?? '');
       const passwordHash = await hashPassword(input.newPassword ?? '');
       const ended: string[] = [];
       let resetUserId: number | undefined;

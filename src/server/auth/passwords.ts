@@ -1,6 +1,7 @@
 // argon2id with OWASP's parameters (m=19 MiB, t=2, p=1), stored as PHC strings.
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
+import { isCommonPassword } from './common-passwords.ts';
 
 const OPTIONS = {
   type: argon2.argon2id,
@@ -31,8 +32,18 @@ function dummyHash(): Promise<string> {
   return dummy;
 }
 
-/** A password that passes the spec's rule: letters and digits, at least one of each. */
+/**
+ * A password that passes the spec's rule (letters and digits, at least one of each) and the
+ * password rule of beyond-spec.md (not a common password: drawn again should it ever be one).
+ */
 export function generatePassword(length = 14): string {
+  for (;;) {
+    const password = drawPassword(length);
+    if (!isCommonPassword(password)) return password;
+  }
+}
+
+function drawPassword(length: number): string {
   const letters = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
   const digits = '23456789';
   const all = letters + digits;

@@ -32,6 +32,7 @@ import { verifyCodeMail } from './code-mails.ts';
 import type { Reservation } from './login-throttle.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
 import { issueMailedCode } from './mailed-codes.service.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { changePassword, changeProfile } from './profile.service.ts';
 import { emailVerifiedOf, findUserById, keyOf, type ProfileChange } from './users.repository.ts';
@@ -155,6 +156,7 @@ export function registerProfileRoutes(app: FastifyInstance, guard: SignInGuard):
     // Format first (no state involved), so a bad password is not hashed for nothing.
     const invalid = validateProfilePassword(input);
     if (invalid !== null) throw badRequest(invalid);
+    refuseCommonPassword(input.newPassword ?? '');
     return update(request, reply, {
       validate: () => null,
       currentPassword: input.currentPassword ?? '',

@@ -39,7 +39,7 @@ describe.each(testDialects())('admin routes: who may call (%s)', (dialect) => {
       {
         method: 'PUT',
         url: `/api/admin/user/reset-password/${target.id}`,
-        body: { newPassword: 'abcd1234' },
+        body: { newPassword: 'Matrix2pass' },
       },
       {
         method: 'POST',

@@ -108,21 +108,27 @@ describe('profile validators', () => {
     );
     expect(validateProfileEmail({ ...base, currentEmail: null })).toBeNull();
   });
-  it('password: alphanumeric 8+, matching confirmation, current password', () => {
-    const base = { newPassword: 'abcdefgh', currentPassword: 'old' };
+  it('password: alphanumeric 8+, a letter and a digit, matching confirmation, current password', () => {
+    const base = { newPassword: 'abcdefg1', currentPassword: 'old' };
     expect(validateProfilePassword({ ...base, newPassword: 'abc' })).toBe(
       'Password must be alphanumeric and at least 8 characters long.',
     );
     expect(validateProfilePassword({ ...base, newPassword: 'abcdefg!' })).toBe(
       'Password must be alphanumeric and at least 8 characters long.',
     );
+    // beyond-spec.md "Passwords": a letter and a digit too, in the spec's words for that rule.
+    for (const newPassword of ['abcdefgh', '12345678']) {
+      expect(validateProfilePassword({ ...base, newPassword })).toBe(
+        'The password must be at least 8 digits long and contain both letters and numbers',
+      );
+    }
     expect(validateProfilePassword({ ...base, confirmPassword: 'abcdefgi' })).toBe(
       'The two passwords do not match.',
     );
     expect(validateProfilePassword({ ...base, currentPassword: undefined })).toBe(
       'Current password is required.',
     );
-    expect(validateProfilePassword({ ...base, confirmPassword: 'abcdefgh' })).toBeNull();
+    expect(validateProfilePassword({ ...base, confirmPassword: 'abcdefg1' })).toBeNull();
     expect(validateProfilePassword(base)).toBeNull();
   });
   it('phone: exactly 10 digits, different, current password', () => {
