@@ -49,7 +49,6 @@ export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): v
         throw loginFailed(); // the reserved try stays counted as a failure
       }
       await attempt.succeeded(Date.now());
-      guard.remember(request, reply, user.id);
       const session = await createLoginSession(db, user.id, new Date(), {
         idleMs: config.loginSessionIdleMs,
         maxMs: config.loginSessionMaxMs,
@@ -58,6 +57,7 @@ export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): v
         await bindSecureSessionToLogin(db, request.secureSessionId, session.id);
       }
       setLoginCookie(reply, session.token, config);
+      guard.remember(request, reply, user.id); // after the login cookie: it is the first one
       request.log.info({ event: 'login.succeeded', userId: user.id }, 'signed in');
       return authUserReplyOf(replyUserOf(user), 'Login successful');
     },
