@@ -124,13 +124,17 @@ export async function createUser(
   return { ...account, generatedPassword };
 }
 
-/** Mail is written as .eml files under DATA_DIR/mail/ when SMTP_URL is unset. */
+/**
+ * Mail is written as .eml files under DATA_DIR/mail/ when SMTP_URL is unset, named by the
+ * time they were written (UTC, milliseconds): oldest first.
+ */
 export function mailsTo(server: TestServer, address: string): string[] {
   const dir = path.join(server.config.dataDir, 'mail');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.eml'))
+    .sort()
     .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
     .filter((text) => text.toLowerCase().includes(address.toLowerCase()))
     .map(decodeMail);
