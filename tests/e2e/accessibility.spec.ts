@@ -58,6 +58,11 @@ describe('accessibility', () => {
     await reset.requestCode(`${uniqueUsername('nobody')}@example.org`);
     await shown(reset.verifyHeading);
     expect(await accessibilityViolations(page)).toEqual([]);
+    // Opened from a mail's link: the email filled in, a note, "I already have a code" first.
+    await page.goto('/reset_password?email=nobody%40example.org');
+    await shown(reset.requestHeading);
+    await shown(reset.haveCode);
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('the feedback and JOIN US forms with their errors', async () => {
@@ -101,11 +106,24 @@ describe('accessibility', () => {
 
   it('signed-in screens and the Session Expired modal', async () => {
     const { page } = await e2e.open();
-    const home = await logInAsClient(page, await aClient(e2e.server, 'ada'));
+    const client = await aClient(e2e.server, 'ada');
+    const home = await logInAsClient(page, client);
     expect(await accessibilityViolations(page)).toEqual([]);
     await home.profile.click();
     const profile = new ProfilePage(page);
     await shown(profile.heading);
+    // The email panel: unproven (with its code field and an error), then proven.
+    await shown(profile.emailUnproven);
+    await profile.verifyEmail.click();
+    await shown(profile.error);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await e2e.server.db
+      .updateTable('users')
+      .set({ email_verified: 1 })
+      .where('id', '=', client.id)
+      .execute();
+    await page.reload();
+    await shown(profile.emailProven);
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await forgetEachNewSecureSession(e2e.server.db);

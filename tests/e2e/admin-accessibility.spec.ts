@@ -68,10 +68,16 @@ describe('admin console accessibility', () => {
     await shown(orders.table);
     await scan('orders');
 
+    // An application whose email an unproven account uses: Approve tells the admin it waits.
+    const applicant = await createUser(e2e.server.db, { role: 'CLIENT' });
+    await anApplication(e2e.server.db, { email: applicant.email });
     const applications = new AdminApplicationsPage(page);
     await applications.goto();
     await shown(applications.table('Pending'));
     await scan('applications');
+    await applications.action(applicant.email, 'Approve').click();
+    await shown(applications.notice);
+    await scan('applications after an approval');
 
     const users = new AdminUsersPage(page);
     await users.goto();

@@ -5,7 +5,7 @@ import {
   RESET_CODE_INVALID_MESSAGE,
   RESET_REQUESTED_MESSAGE,
 } from '#server/auth/password-reset.routes';
-import { screenshot } from '../support/chromium.ts';
+import { DESKTOP, PHONE, screenshot } from '../support/chromium.ts';
 import {
   createUser,
   readMails,
@@ -108,6 +108,37 @@ describe('password recovery', () => {
     await shown(new ClientHomePage(page).logOut);
     expect(errors).toEqual([]);
   });
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)(
+    '"I already have a code" goes to step 2 asking for nothing; a mail\'s link fills the email (%s)',
+    async (name, viewport) => {
+      const { page, errors } = await e2e.open(viewport);
+      const requests = logRequests(page, '/api/auth/password/request-reset');
+      const reset = new ResetPasswordPage(page);
+      await reset.goto();
+      await shown(reset.haveCode);
+      await screenshot(page, `reset-step1-${name}`);
+      await reset.email.fill('lee@example.org');
+      await reset.haveCode.click();
+      await shown(reset.verifyHeading);
+      expect(await reset.email.inputValue()).toBe('lee@example.org');
+
+      // The link in a mail carries the email (never the code); Enter there goes to step 2 too.
+      const linked = 'lee+mail@example.org';
+      await page.goto(`/reset_password?email=${encodeURIComponent(linked)}`);
+      await shown(reset.requestHeading);
+      expect(await reset.email.inputValue()).toBe(linked);
+      await screenshot(page, `reset-step1-from-link-${name}`);
+      await reset.email.press('Enter');
+      await shown(reset.verifyHeading);
+      expect(await reset.email.inputValue()).toBe(linked);
+      expect(requests.count()).toBe(0);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('answers an unknown email the same way and sends it nothing', async () => {
     const { page } = await e2e.open();

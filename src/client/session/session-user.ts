@@ -23,6 +23,11 @@ export interface SessionUser {
   role: UserRole;
   email: string | null;
   phone: string | null;
+  /**
+   * Whether the server holds the email as proven (beyond-spec.md section 1 "Email
+   * ownership"); absent when this copy does not know (a copy stored by an older version).
+   */
+  emailVerified?: boolean;
 }
 
 export const GUEST_USER: SessionUser = {
@@ -47,13 +52,15 @@ export function toSessionUser(value: unknown): SessionUser | null {
   const id = typeof v.userId === 'string' && /^\d+$/.test(v.userId) ? Number(v.userId) : v.userId;
   const role = typeof v.role === 'string' && ROLES.includes(v.role) ? (v.role as UserRole) : null;
   if (role === null) return null;
-  return {
+  const user: SessionUser = {
     username: v.username,
     userId: typeof id === 'number' && Number.isInteger(id) ? id : null,
     role,
     email: textOrNull(v.email),
     phone: textOrNull(v.phone),
   };
+  if (typeof v.emailVerified === 'boolean') user.emailVerified = v.emailVerified;
+  return user;
 }
 
 function readStored(): SessionUser | null {

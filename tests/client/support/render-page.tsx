@@ -14,7 +14,8 @@ import {
 export const HOME_MARKER = 'Home page marker';
 export const LOGIN_MARKER = 'Login page marker';
 
-export function renderPage(path: string, Page: RouteComponent): RenderResult {
+/** `at`: the address opened, when it is more than the route's path (a query string). */
+export function renderPage(path: string, Page: RouteComponent, at = path): RenderResult {
   const root = createRootRoute({ component: Outlet });
   const marker = (text: string) => () => <p>{text}</p>;
   const pages: Record<string, RouteComponent> = {
@@ -27,7 +28,7 @@ export function renderPage(path: string, Page: RouteComponent): RenderResult {
   );
   const router = createRouter({
     routeTree: root.addChildren(routes),
-    history: createMemoryHistory({ initialEntries: [path] }),
+    history: createMemoryHistory({ initialEntries: [at] }),
   });
   return render(<RouterProvider router={router} />);
 }

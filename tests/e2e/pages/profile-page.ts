@@ -15,6 +15,12 @@ export class ProfilePage {
   readonly submit: Locator;
   readonly cancel: Locator;
   readonly error: Locator;
+  /** The email panel (beyond-spec.md "Email ownership"). */
+  readonly emailProven: Locator;
+  readonly emailUnproven: Locator;
+  readonly sendVerificationCode: Locator;
+  readonly verificationCode: Locator;
+  readonly verifyEmail: Locator;
 
   constructor(readonly page: Page) {
     const main = page.getByRole('main');
@@ -28,6 +34,11 @@ export class ProfilePage {
     this.submit = control(main, 'Submit');
     this.cancel = control(main, 'Cancel');
     this.error = formError(page);
+    this.emailProven = main.getByText('Email verified', { exact: true });
+    this.emailUnproven = main.getByText('Email not verified', { exact: true });
+    this.sendVerificationCode = control(main, 'Send verification code');
+    this.verificationCode = field(main, 'Verification code');
+    this.verifyEmail = control(main, 'Verify email');
   }
 
   async goto(): Promise<void> {

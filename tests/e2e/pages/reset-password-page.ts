@@ -8,6 +8,8 @@ export class ResetPasswordPage {
   readonly verifyHeading: Locator;
   readonly email: Locator;
   readonly sendCode: Locator;
+  /** Step 1's way to step 2 for a code that came by mail. */
+  readonly haveCode: Locator;
   readonly otp: Locator;
   readonly newPassword: Locator;
   readonly resetPassword: Locator;
@@ -28,6 +30,7 @@ export class ResetPasswordPage {
     });
     this.email = field(main, 'Email');
     this.sendCode = control(main, 'Send Recovery Code');
+    this.haveCode = control(main, 'I already have a code');
     this.otp = field(main, 'OTP');
     this.newPassword = field(main, 'New Password');
     this.resetPassword = control(main, 'Reset Password');
@@ -39,6 +42,13 @@ export class ResetPasswordPage {
 
   async goto(): Promise<void> {
     await this.page.goto('/reset_password');
+    await this.requestHeading.waitFor();
+  }
+
+  /** Opens a link as a mail gives it (its path and query, on this server's origin). */
+  async gotoLink(link: string): Promise<void> {
+    const url = new URL(link);
+    await this.page.goto(`${url.pathname}${url.search}`);
     await this.requestHeading.waitFor();
   }
 

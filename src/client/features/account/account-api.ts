@@ -7,9 +7,11 @@ import {
   messageReply,
   profileUpdateReply,
   registerReply,
+  sendEmailCodeReply,
+  verifyEmailReply,
   type ProfileUpdateReply,
 } from '#shared/contracts/auth';
-import { apiPost, apiPut } from '../../api/api-client.ts';
+import { apiGet, apiPost, apiPut } from '../../api/api-client.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 
 export type ProfileField = 'username' | 'email' | 'password' | 'phone';
@@ -24,8 +26,8 @@ const UPDATE_PATHS: Record<ProfileField, string> = {
 /** A failed sign-in is a 401 ApiError carrying the server's message. */
 export async function login(username: string, password: string): Promise<SessionUser> {
   const reply = await apiPost(AUTH_PATHS.login, { username, password }, { schema: authUserReply });
-  const { userId, role, email, phone } = reply;
-  return { username: reply.username, userId, role, email, phone };
+  const { userId, role, email, phone, emailVerified } = reply;
+  return { username: reply.username, userId, role, email, phone, emailVerified };
 }
 
 export interface Registration {
@@ -63,4 +65,24 @@ export async function updateProfile(
 ): Promise<ProfileUpdateReply> {
   const body = { userId: String(userId), authenticated: true, ...fields };
   return apiPut(UPDATE_PATHS[field], body, { schema: profileUpdateReply });
+}
+
+/** POST /api/auth/email/send-code: mails a code to the signed-in account's email. */
+export async function sendEmailCode(): Promise<string> {
+  return (await apiPost(AUTH_PATHS.sendEmailCode, {}, { schema: sendEmailCodeReply })).message;
+}
+
+/** POST /api/auth/email/verify: proves the account's email with the mailed code. */
+export async function verifyEmail(code: string): Promise<{ message: string; email: string }> {
+  const reply = await apiPost(AUTH_PATHS.verifyEmail, { code }, { schema: verifyEmailReply });
+  return { message: reply.message, email: reply.email };
+}
+
+/**
+ * Whether the server holds the signed-in account's email as proven (GET /api/auth/me).
+ * Background: a failure here must not open the Session Expired modal over the profile.
+ */
+export async function readEmailProof(): Promise<{ userId: number; emailVerified: boolean }> {
+  const reply = await apiGet(AUTH_PATHS.me, { schema: authUserReply, background: true });
+  return { userId: reply.userId, emailVerified: reply.emailVerified };
 }

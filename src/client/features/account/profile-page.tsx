@@ -8,6 +8,7 @@ import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
 import { updateProfile, type ProfileField } from './account-api.ts';
+import { EmailProof } from './email-proof.tsx';
 import { FieldChoice } from './field-choice.tsx';
 import { ProfileFields } from './profile-fields.tsx';
 import {
@@ -44,8 +45,10 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
     await whileBusy(async () => {
       try {
         const reply = await updateProfile(field, userId, requestFields(field, form));
-        // The reply carries the account as it now is: keep the session user in step with it.
-        updateSessionUser({ username: reply.username, email: reply.email, phone: reply.phone });
+        // The reply carries the account as it now is: keep the session user in step with it
+        // (a new email is unproven until its mailed code is entered).
+        const { username, email, phone, emailVerified } = reply;
+        updateSessionUser({ username, email, phone, emailVerified });
         setSuccess(reply.message);
       } catch (caught) {
         setError(profileFailure(field, caught));
@@ -54,35 +57,39 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <>
       <p className={styles.steps}>
         Signed in as <strong>{user.username}</strong>
         {user.email !== null && <> · {user.email}</>}
         {user.phone !== null && <> · {user.phone}</>}
       </p>
-      <FieldChoice
-        value={field}
-        onChange={(next) => {
-          setField(next);
-          setError(null);
-        }}
-      />
-      <ProfileFields
-        field={field}
-        form={form}
-        change={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
-      />
-      <ErrorMessage text={error} />
-      <SuccessMessage text={success} />
-      <FormActions>
-        <Button type="submit" disabled={busy || success !== null}>
-          Submit
-        </Button>
-        <Button variant="secondary" onClick={() => void navigate({ to: '/' })}>
-          Cancel
-        </Button>
-      </FormActions>
-    </form>
+      {/* Keyed by the email: a changed email starts its own proof from the beginning. */}
+      <EmailProof key={user.email} user={user} />
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <FieldChoice
+          value={field}
+          onChange={(next) => {
+            setField(next);
+            setError(null);
+          }}
+        />
+        <ProfileFields
+          field={field}
+          form={form}
+          change={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
+        />
+        <ErrorMessage text={error} />
+        <SuccessMessage text={success} />
+        <FormActions>
+          <Button type="submit" disabled={busy || success !== null}>
+            Submit
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate({ to: '/' })}>
+            Cancel
+          </Button>
+        </FormActions>
+      </form>
+    </>
   );
 }
 

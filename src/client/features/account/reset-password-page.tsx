@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { validateResetRequest, validateResetVerify } from '#shared/rules/validation';
 import { ApiError } from '../../api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
@@ -9,6 +9,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
 import { requestPasswordReset, verifyPasswordReset } from './account-api.ts';
 import { GoBackHeader } from './auth-header.tsx';
+import styles from './account.module.css';
 
 export const RESET_MESSAGES = {
   sendFailed: 'Failed to send recovery code.',
@@ -19,11 +20,25 @@ function failure(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }
 
-/** Spec section 2 "Password recovery": request a code, then the code and a new password. */
+/**
+ * The email a mail's link carries (`/reset_password?email=…`): a mail that holds a code links
+ * here with the address filled in. The code itself never travels in the address.
+ */
+function useLinkedEmail(): string {
+  const search = useLocation({ select: (location) => location.searchStr });
+  return new URLSearchParams(search).get('email')?.trim() ?? '';
+}
+
+/**
+ * Spec section 2 "Password recovery": request a code, then the code and a new password. A code
+ * that came by mail (an approval's welcome, an earlier request) goes straight to step 2 with
+ * "I already have a code": asking for a new one would void it.
+ */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
+  const linkedEmail = useLinkedEmail();
   const [step, setStep] = useState<1 | 2>(1);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(linkedEmail);
   const [otp, setOtp] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +67,37 @@ export function ResetPasswordPage() {
     }, RESET_MESSAGES.sendFailed);
   }
 
+  function haveCode(event: SyntheticEvent) {
+    event.preventDefault();
+    setError(null);
+    setNotice(null);
+    setStep(2);
+  }
+
+  // From a mail's link the code is in hand: "I already have a code" is the main button and
+  // what Enter does (a new code would void the mailed one).
+  const fromLink = linkedEmail !== '';
+  const sendButton = (
+    <Button
+      type={fromLink ? 'button' : 'submit'}
+      variant={fromLink ? 'secondary' : 'primary'}
+      onClick={fromLink ? requestCode : undefined}
+      disabled={busy}
+    >
+      Send Recovery Code
+    </Button>
+  );
+  const haveCodeButton = (
+    <Button
+      type={fromLink ? 'submit' : 'button'}
+      variant={fromLink ? 'primary' : 'secondary'}
+      onClick={fromLink ? undefined : haveCode}
+      disabled={busy}
+    >
+      I already have a code
+    </Button>
+  );
+
   function resetPassword(event: SyntheticEvent) {
     event.preventDefault();
     setNotice(null);
@@ -68,7 +114,13 @@ export function ResetPasswordPage() {
     <PageLayout header={<GoBackHeader />} narrow>
       {step === 1 ? (
         <Card title="Request a Recovery Code">
-          <form noValidate onSubmit={requestCode}>
+          <form noValidate onSubmit={fromLink ? haveCode : requestCode}>
+            {fromLink && (
+              <p className={styles.note}>
+                Your email is filled in from the link in your mail. If that mail gave you a code,
+                choose “I already have a code” to enter it with your new password.
+              </p>
+            )}
             <TextField
               label="Email"
               type="email"
@@ -79,9 +131,8 @@ export function ResetPasswordPage() {
             />
             <ErrorMessage text={error} />
             <FormActions>
-              <Button type="submit" disabled={busy}>
-                Send Recovery Code
-              </Button>
+              {fromLink ? haveCodeButton : sendButton}
+              {fromLink ? sendButton : haveCodeButton}
             </FormActions>
           </form>
         </Card>
@@ -115,6 +166,7 @@ export function ResetPasswordPage() {
                 value={newPassword}
                 onChange={setNewPassword}
                 autoComplete="new-password"
+                hint="At least 8 letters and numbers, with at least one of each."
                 required
               />
               <ErrorMessage text={error} />

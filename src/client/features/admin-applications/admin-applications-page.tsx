@@ -1,7 +1,8 @@
 // '/admin/applications' (product-spec.md section 2 "Admin applications"): Pending (Approve,
 // Reject), Approved and Rejected tables with applicationId, name, email, phone, notes and
-// submission date. A decision's message shows on the page; a refusal is an alert.
-import { useState } from 'react';
+// submission date. A decision's outcome shows above the tables (for an approval: which
+// account the email matched and whether it is a volunteer now); a refusal is an alert.
+import { useEffect, useRef, useState } from 'react';
 import type { ApplicationView } from '#shared/contracts/admin-applications';
 import { Button } from '../../ui/button.tsx';
 import { alertFailure } from '../admin/admin-errors.ts';
@@ -18,6 +19,8 @@ import {
 } from '../admin/admin-kit.tsx';
 import { useAdminLoad } from '../admin/use-admin-load.ts';
 import { decideApplication, loadApplications, type Decision } from './applications-api.ts';
+import type { DecisionNotice } from './approval-notice.ts';
+import noticeStyles from './admin-applications.module.css';
 
 const COLUMNS = ['Application ID', 'Name', 'Email', 'Phone', 'Notes', 'Submitted'] as const;
 
@@ -83,9 +86,27 @@ function ApplicationTable({ title, rows, onDecide, busy }: TableProps) {
   );
 }
 
+/**
+ * The last decision's outcome (role=status, announced politely). It is brought into view when
+ * it appears: on a phone the admin may have scrolled down to the row they approved.
+ */
+function OutcomeNotice({ notice }: { notice: DecisionNotice | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice !== null) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [notice]);
+  if (notice === null) return null;
+  const tone = notice.tone === 'waiting' ? noticeStyles.waiting : noticeStyles.done;
+  return (
+    <p ref={ref} role="status" className={`${noticeStyles.notice} ${tone}`}>
+      {notice.text}
+    </p>
+  );
+}
+
 export function AdminApplicationsPage() {
   const lists = useAdminLoad(loadApplications, 'Failed to load applications');
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<DecisionNotice | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const decide = async (decision: Decision, row: ApplicationView) => {
     setBusy(row.applicationId);
@@ -101,12 +122,13 @@ export function AdminApplicationsPage() {
   };
   const data = lists.data;
   return (
-    <AdminPage title="Volunteer Applications" notice={notice}>
+    <AdminPage title="Volunteer Applications">
       <Toolbar>
         <Button variant="secondary" onClick={lists.reload}>
           Refresh
         </Button>
       </Toolbar>
+      <OutcomeNotice notice={notice} />
       <LoadStatus loading={lists.loading} error={lists.error} />
       {data !== undefined && (
         <>

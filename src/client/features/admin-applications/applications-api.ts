@@ -9,6 +9,7 @@ import {
   type ApplicationsReply,
 } from '#shared/contracts/admin-applications';
 import { adminClaims, adminHeaders } from '../admin/admin-identity.ts';
+import { approvalNotice, type DecisionNotice } from './approval-notice.ts';
 
 export type ApplicationLists = ApplicationsReply['data'];
 export type Decision = 'approve' | 'reject';
@@ -21,15 +22,20 @@ export async function loadApplications(): Promise<ApplicationLists> {
   return reply.data;
 }
 
-/** Resolves to the server's message. */
+/** Resolves to what the admin is told: for an approval, which account it reached and how. */
 export async function decideApplication(
   decision: Decision,
   applicationId: number,
-): Promise<string> {
+): Promise<DecisionNotice> {
   const body = { ...adminClaims(), applicationId: String(applicationId) };
-  const reply =
-    decision === 'approve'
-      ? await apiPost(ADMIN_APPLICATION_PATHS.approve, body, { schema: approveApplicationReply })
-      : await apiPost(ADMIN_APPLICATION_PATHS.reject, body, { schema: rejectApplicationReply });
-  return reply.message;
+  if (decision === 'approve') {
+    const reply = await apiPost(ADMIN_APPLICATION_PATHS.approve, body, {
+      schema: approveApplicationReply,
+    });
+    return approvalNotice(reply);
+  }
+  const reply = await apiPost(ADMIN_APPLICATION_PATHS.reject, body, {
+    schema: rejectApplicationReply,
+  });
+  return { text: reply.message, tone: 'done' };
 }
