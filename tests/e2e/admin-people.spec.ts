@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_APPLICATION_MESSAGES } from '#shared/contracts/admin-applications';
 import { ADMIN_USER_MESSAGES } from '#shared/contracts/admin-users';
 import { MESSAGES } from '#shared/rules/validation';
+import { APPROVAL_NOTICES } from '#client/features/admin-applications/approval-notice';
 import { createUser, uniqueUsername } from '../support/factories.ts';
 import { DESKTOP, PHONE, screenshot } from '../support/chromium.ts';
 import { useE2e } from './helpers/harness.ts';
@@ -54,9 +55,13 @@ describe('volunteer applications', () => {
 
     await applications.action(robin.email, 'Approve').click();
     await shown(applications.row('Approved', robin.email));
-    expect(await applications.notice.textContent()).toBe(
-      ADMIN_APPLICATION_MESSAGES.approvedCreated,
-    );
+    // No account had the email: the notice names the account made for the applicant.
+    const made = await db
+      .selectFrom('users')
+      .select('username')
+      .where('email_key', '=', robin.email.toLowerCase())
+      .executeTakeFirstOrThrow();
+    expect(await applications.notice.textContent()).toBe(APPROVAL_NOTICES.created(made.username));
     await applications.action(sam.email, 'Reject').click();
     await shown(applications.row('Rejected', sam.email));
     expect(await applications.notice.textContent()).toBe(ADMIN_APPLICATION_MESSAGES.rejected);
