@@ -13,6 +13,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   registerLoginRoutes(app, guard);
   registerRegistrationRoutes(app);
   registerProfileRoutes(app, guard);
-  registerPasswordResetRoutes(app);
+  registerPasswordResetRoutes(app, guard);
   registerEmailVerificationRoutes(app);
 }

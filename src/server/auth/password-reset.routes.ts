@@ -24,6 +24,7 @@ import { hashPassword } from './passwords.ts';
 import { resetCodeMail } from './code-mails.ts';
 import { issueResetCode, redeemResetCode } from './password-reset.service.ts';
 import { findUserByEmail } from './users.repository.ts';
+import type { SignInGuard } from './sign-in-guard.ts';
 
 /** Per client address and hour (times config.rateLimitScale). */
 export const RESET_REQUEST_RATE_LIMIT = 10;
@@ -34,7 +35,7 @@ export const RESET_REQUESTED_MESSAGE =
 export const RESET_DONE_MESSAGE = 'Your password has been reset. Please log in.';
 export const RESET_CODE_INVALID_MESSAGE = 'The recovery code is invalid or has expired.';
 
-export function registerPasswordResetRoutes(app: FastifyInstance): void {
+export function registerPasswordResetRoutes(app: FastifyInstance, guard: SignInGuard): void {
   const { config, opened } = app.ctx;
   const db = opened.db;
 
@@ -106,6 +107,9 @@ export function registerPasswordResetRoutes(app: FastifyInstance): void {
       if (resetUserId !== undefined && request.user?.userId === resetUserId) {
         clearLoginCookie(reply, config); // the caller's own login just ended too
       }
+      // The mailed code proved the owner: this browser is known to the account from now on
+      // (OWASP device cookies), so an attack on the account cannot keep them out of it.
+      if (resetUserId !== undefined) guard.remember(request, reply, resetUserId);
       return body;
     },
   );

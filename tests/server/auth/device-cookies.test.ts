@@ -4,12 +4,15 @@
 // over all addresses in 15 minutes; a browser with a device cookie for the account gets 5 of
 // its own and is touched by nothing else. Addresses are set per request (inject's
 // remoteAddress), each test on addresses of its own.
-import type { LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
-import { DEVICE_COOKIE } from '#server/auth/device-cookie';
+import { createDeviceCookies, DEVICE_COOKIE } from '#server/auth/device-cookie';
 import { testDialects, useTestServer, type TestServer } from '../../support/build-app.ts';
 import { createUser, type TestUser } from '../../support/factories.ts';
+import { codeIn, waitForMail } from './auth-helpers.ts';
 
 const THROTTLED = {
   status: 'error',
@@ -186,6 +189,28 @@ describe.each(testDialects())('sign-in throttling with device cookies (%s)', (di
     expect((await signIn('10.8.0.1', b, both)).statusCode).toBe(200);
   });
 
+  it('a password reset with the mailed code makes the browser known to the account', async () => {
+    const owner = await createUser(db());
+    await failures(server.app, '10.13.0.1', owner.username, 5);
+    expect((await signIn('10.13.0.1', owner)).statusCode).toBe(429);
+    const post = (url: string, payload: object) =>
+      server.app.inject({ method: 'POST', url, remoteAddress: '10.13.0.1', payload });
+    expect(
+      (await post('/api/auth/password/request-reset', { email: owner.email })).statusCode,
+    ).toBe(200);
+    const code = codeIn(await waitForMail(server, owner.email));
+    const newPassword = 'Freshstart2026';
+    const reset = await post('/api/auth/password/verify-reset', {
+      email: owner.email,
+      otp: code,
+      newPassword,
+    });
+    const device = deviceOf(reset);
+    const renewed = { ...owner, password: newPassword };
+    expect((await signIn('10.13.0.1', renewed)).statusCode).toBe(429);
+    expect((await signIn('10.13.0.1', renewed, device)).statusCode).toBe(200);
+  });
+
   it('sets the device cookie HttpOnly, SameSite=Strict, long-lived, for /api/auth', async () => {
     const user = await createUser(db());
     const res = await signIn('10.9.0.1', user);
@@ -247,5 +272,24 @@ describe.each(testDialects())('sign-in throttling with device cookies (%s)', (di
     expect(blocked.json()).toEqual(THROTTLED);
     expect((await signIn('10.12.0.66', owner)).statusCode).toBe(429);
     expect((await signIn('10.12.0.1', owner, device)).statusCode).toBe(200);
+  });
+});
+
+describe('the device cookie behind https', () => {
+  it('is Secure when SECURE_COOKIES is set', async () => {
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    const devices = createDeviceCookies(randomBytes(32), { secureCookies: true });
+    app.post('/api/auth/login', (request, reply) => {
+      devices.issue(request, reply, 7, Date.now());
+      return { ok: true };
+    });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login' });
+    await app.close();
+    const header = [res.headers['set-cookie'] ?? []].flat()[0] ?? '';
+    expect(header).toMatch(new RegExp(`^${DEVICE_COOKIE}=7\\.`));
+    expect(header).toMatch(/; Secure/i);
+    expect(header).toMatch(/; HttpOnly/i);
+    expect(header).toMatch(/; SameSite=Strict/i);
   });
 });
