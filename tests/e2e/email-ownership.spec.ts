@@ -206,18 +206,11 @@ async function openApplications(viewport: Viewport) {
 }
 
 describe('approving an application', () => {
-  it('promotes a proven account at once; an unproven one stays a CLIENT until its code is used', async () => {
-    const { proven, unproven } = await seedApplicants('a');
+  it('an unproven account stays a CLIENT until the mailed code is used on /reset_password', async () => {
+    const unproven = await aClient(e2e.server, 'unp');
+    await anApplication(e2e.server.db, { firstName: 'Uma', email: unproven.email });
     const { page, errors, applications } = await openApplications(DESKTOP);
-    await shown(applications.row('Pending', proven.email));
-
-    expect(await approve(applications, proven.email)).toBe(
-      APPROVAL_NOTICES.promoted(proven.username),
-    );
-    expect((await accountOf(e2e.server, proven.email)).role).toBe('VOLUNTEER');
-    await screenshot(page, 'admin-applications-approved-proven-desktop');
-    expect(await accessibilityViolations(page)).toEqual([]);
-
+    await shown(applications.row('Pending', unproven.email));
     expect(await approve(applications, unproven.email)).toBe(
       APPROVAL_NOTICES.waitsForCode(unproven.username),
     );
@@ -232,8 +225,23 @@ describe('approving an application', () => {
     expect(after).toMatchObject({ role: 'VOLUNTEER', email_verified: 1 });
   });
 
+  it('a proven account becomes a volunteer at once', async () => {
+    const proven = await aClient(e2e.server, 'pro');
+    await markProven(e2e.server, proven.id);
+    await anApplication(e2e.server.db, { firstName: 'Pat', email: proven.email });
+    const { page, errors, applications } = await openApplications(DESKTOP);
+    await shown(applications.row('Pending', proven.email));
+    expect(await approve(applications, proven.email)).toBe(
+      APPROVAL_NOTICES.promoted(proven.username),
+    );
+    expect((await accountOf(e2e.server, proven.email)).role).toBe('VOLUNTEER');
+    await screenshot(page, 'admin-applications-approved-proven-desktop');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('a new applicant follows the welcome mail to a working volunteer sign-in', async () => {
-    const { newcomer } = await seedApplicants('b');
+    const newcomer = await anApplication(e2e.server.db, { firstName: 'Nia', lastName: 'Brooks' });
     const { page, errors, applications } = await openApplications(DESKTOP);
     await shown(applications.row('Pending', newcomer.email));
     const notice = await approve(applications, newcomer.email);
