@@ -30,6 +30,14 @@ export const ORDER_LIMIT_MESSAGES = {
   guestOrdersPerDay: `This phone number or email has already placed ${GUEST_ORDERS_PER_DAY} orders in the last 24 hours, the most a guest can place. Please try again later.`,
 } as const;
 
+/** The admin form's check of a typed maxPerOrder (the server's is the same, cargo.ts). */
+export function validateMaxPerOrder(text: string): string | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return ORDER_LIMIT_MESSAGES.maxPerOrder;
+  const value = Number(trimmed);
+  return value >= 1 && value <= MAX_PER_ORDER_LIMIT ? null : ORDER_LIMIT_MESSAGES.maxPerOrder;
+}
+
 /** "Naloxone: at most 2 per order" */
 export function overMaxText(itemName: string, maxPerOrder: number): string {
   return `${itemName}: at most ${maxPerOrder} per order`;

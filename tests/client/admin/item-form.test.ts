@@ -5,6 +5,7 @@ import {
   createPayload,
   EMPTY_ITEM_FORM,
   formOfItem,
+  itemFormProblem,
   newSizeRow,
   sizeQuantitiesOf,
   totalOf,
@@ -37,6 +38,7 @@ describe('item form', () => {
       description: null,
       category: 'Clothing',
       sizeQuantities: { M: 4 },
+      maxPerOrder: 10,
     });
     expect(totalOf(sized)).toBe(4);
     const plain = form({ name: 'Water', quantity: '24', description: '  ' });
@@ -45,6 +47,7 @@ describe('item form', () => {
       description: null,
       category: null,
       quantity: 24,
+      maxPerOrder: 10,
     });
     expect(totalOf(form({ quantity: 'x' }))).toBeNull();
   });
@@ -58,6 +61,7 @@ describe('item form', () => {
       quantity: 9,
       imageId: null,
       sizeQuantities: { S: 4, M: 5 },
+      maxPerOrder: 3,
     };
     const loaded = formOfItem(item);
     expect(loaded.sizes.map((row) => [row.label, row.quantity])).toEqual([
@@ -69,6 +73,7 @@ describe('item form', () => {
       description: 'Nitrile',
       category: null,
       sizeQuantities: { S: 4, M: 5 },
+      maxPerOrder: 3,
     });
     expect(updatePayload({ ...loaded, sizes: [], quantity: '12' })).toEqual({
       name: 'Gloves',
@@ -76,6 +81,18 @@ describe('item form', () => {
       category: null,
       quantity: 12,
       sizeQuantities: {},
+      maxPerOrder: 3,
     });
+  });
+
+  it('checks the max per order before sending: a whole number from 1 to 10000', () => {
+    const message = 'Max per order must be a whole number from 1 to 10000.';
+    for (const bad of ['0', '-1', '1.5', 'x', '', ' ', '10001', '1e3']) {
+      expect(itemFormProblem(form({ maxPerOrder: bad })), bad).toBe(message);
+    }
+    for (const good of ['1', ' 2 ', '10', '10000']) {
+      expect(itemFormProblem(form({ maxPerOrder: good })), good).toBeNull();
+    }
+    expect(createPayload(form({ name: 'Naloxone', maxPerOrder: ' 2 ' })).maxPerOrder).toBe(2);
   });
 });

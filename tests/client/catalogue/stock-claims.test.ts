@@ -17,6 +17,7 @@ function item(id: number, name: string, quantity: number, sizes: Record<string, 
     quantity,
     imageId: null,
     sizeQuantities: sizes,
+    maxPerOrder: 10,
   } satisfies CargoItem;
 }
 

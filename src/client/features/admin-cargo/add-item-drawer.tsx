@@ -6,7 +6,7 @@ import { useBusy } from '../../ui/use-busy.ts';
 import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
 import { errorText } from '../admin/admin-errors.ts';
 import { createItem } from './cargo-api.ts';
-import { createPayload, EMPTY_ITEM_FORM, type ItemForm } from './item-form.ts';
+import { createPayload, EMPTY_ITEM_FORM, itemFormProblem, type ItemForm } from './item-form.ts';
 import { ItemFields } from './item-fields.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 
@@ -22,8 +22,10 @@ export function AddItemDrawer({ onClose, onSaved }: AddItemDrawerProps) {
   const [image, setImage] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { busy, whileBusy } = useBusy();
-  const submit = () =>
-    whileBusy(async () => {
+  const submit = async () => {
+    const problem = itemFormProblem(form);
+    if (problem !== null) return setError(problem);
+    await whileBusy(async () => {
       setError(null);
       try {
         onSaved((await createItem(createPayload(form), image)).message);
@@ -31,6 +33,7 @@ export function AddItemDrawer({ onClose, onSaved }: AddItemDrawerProps) {
         setError(errorText(failure, 'Failed to add the item.'));
       }
     });
+  };
   return (
     <SideDrawer
       open

@@ -37,6 +37,7 @@ export function CargoAdminPage() {
         <InventoryTable
           items={items.data}
           onUpdate={(item) => setDrawer({ kind: 'update', item })}
+          onSaved={saved}
         />
       )}
       {drawer?.kind === 'add' && <AddItemDrawer onClose={() => setDrawer(null)} onSaved={saved} />}

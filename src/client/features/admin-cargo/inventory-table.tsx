@@ -1,6 +1,6 @@
 // The inventory table with the stock status of each item and of each of its sizes (product-spec
-// section 4: 0 is Out, under 5 is Low, otherwise Fine), and an Update button per row that opens
-// the Update Item drawer on that item.
+// section 4: 0 is Out, under 5 is Low, otherwise Fine), the max per order editable in place,
+// and an Update button per row that opens the Update Item drawer on that item.
 import type { CargoItem } from '#shared/contracts/cargo';
 import { cargoImagePath } from '#shared/contracts/cargo';
 import { getApiBaseUrl } from '../../api/base-url.ts';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { StockStatusText } from '../../ui/stock-status.tsx';
 import { orDash } from '../admin/admin-format.ts';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../admin/admin-kit.tsx';
+import { MaxPerOrderCell } from './max-per-order-cell.tsx';
 import styles from './cargo-admin.module.css';
 
 const COLUMNS = [
@@ -16,6 +17,7 @@ const COLUMNS = [
   'Total',
   'Status',
   'Sizes',
+  'Max per order',
   'Category',
   'Description',
   'Image',
@@ -53,9 +55,11 @@ function Thumb({ imageId, name }: { imageId: string | null; name: string }) {
 interface InventoryTableProps {
   items: CargoItem[];
   onUpdate: (item: CargoItem) => void;
+  /** A max per order was saved: the server's message. */
+  onSaved: (message: string) => void;
 }
 
-export function InventoryTable({ items, onUpdate }: InventoryTableProps) {
+export function InventoryTable({ items, onUpdate, onSaved }: InventoryTableProps) {
   if (items.length === 0) return <EmptyText>No items in the inventory.</EmptyText>;
   return (
     <AdminTable caption="Inventory">
@@ -71,6 +75,10 @@ export function InventoryTable({ items, onUpdate }: InventoryTableProps) {
             </td>
             <td>
               <Sizes sizes={item.sizeQuantities} />
+            </td>
+            <td>
+              {/* Keyed by the saved value: a reload shows what the server keeps. */}
+              <MaxPerOrderCell key={item.maxPerOrder} item={item} onSaved={onSaved} />
             </td>
             <td>{orDash(item.category)}</td>
             <td className={adminStyles.wide}>{orDash(item.description)}</td>

@@ -1,5 +1,5 @@
 // The fields of both item drawers: name, description, category, the total (or per-size
-// quantities) and the image file.
+// quantities), the max per order and the image file.
 import { CARGO_LIMITS } from '#shared/contracts/cargo';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
@@ -31,8 +31,9 @@ function ImageInput({ label, onImage }: { label: string; onImage: (file: File | 
 }
 
 export function ItemFields({ form, onChange, imageLabel, onImage }: ItemFieldsProps) {
-  const set = (name: 'name' | 'description' | 'category' | 'quantity') => (value: string) =>
-    onChange({ ...form, [name]: value });
+  const set =
+    (name: 'name' | 'description' | 'category' | 'quantity' | 'maxPerOrder') => (value: string) =>
+      onChange({ ...form, [name]: value });
   const hasSizes = form.sizes.length > 0;
   const total = totalOf(form);
   return (
@@ -68,6 +69,13 @@ export function ItemFields({ form, onChange, imageLabel, onImage }: ItemFieldsPr
         />
       )}
       <SizeRows rows={form.sizes} onChange={(sizes) => onChange({ ...form, sizes })} />
+      <TextField
+        label="Max per order"
+        inputMode="numeric"
+        value={form.maxPerOrder}
+        onChange={set('maxPerOrder')}
+        hint="The most one order may ask for, all sizes together."
+      />
       <ImageInput label={imageLabel} onImage={onImage} />
     </>
   );

@@ -2,6 +2,7 @@
 // them, so its own message names a bad one (the spec has no client rules for these forms).
 // Sizes: rows with a blank label and quantity are ignored; repeated labels add up.
 import type { CargoItem, CargoItemCreate, CargoItemUpdate } from '#shared/contracts/cargo';
+import { DEFAULT_MAX_PER_ORDER, validateMaxPerOrder } from '#shared/rules/order-limits';
 
 export interface SizeRow {
   /** Stable React key of the row. */
@@ -17,6 +18,8 @@ export interface ItemForm {
   /** The total of an item without sizes. */
   quantity: string;
   sizes: SizeRow[];
+  /** How many one order may ask for (checked here: validateMaxPerOrder). */
+  maxPerOrder: string;
 }
 
 export const EMPTY_ITEM_FORM: ItemForm = {
@@ -25,7 +28,13 @@ export const EMPTY_ITEM_FORM: ItemForm = {
   category: '',
   quantity: '0',
   sizes: [],
+  maxPerOrder: String(DEFAULT_MAX_PER_ORDER),
 };
+
+/** The form's own refusal before anything is sent (the max per order), or null. */
+export function itemFormProblem(form: ItemForm): string | null {
+  return validateMaxPerOrder(form.maxPerOrder);
+}
 
 let nextKey = 1;
 
@@ -83,6 +92,7 @@ export function createPayload(form: ItemForm): CargoItemCreate {
     description: orNull(form.description),
     category: orNull(form.category),
     ...(sizes === undefined ? { quantity: asQuantity(form.quantity) } : { sizeQuantities: sizes }),
+    maxPerOrder: asQuantity(form.maxPerOrder),
   };
 }
 
@@ -99,6 +109,7 @@ export function updatePayload(form: ItemForm): CargoItemUpdate {
     ...(sizes === undefined
       ? { quantity: asQuantity(form.quantity), sizeQuantities: {} }
       : { sizeQuantities: sizes }),
+    maxPerOrder: asQuantity(form.maxPerOrder),
   };
 }
 
@@ -111,5 +122,6 @@ export function formOfItem(item: CargoItem): ItemForm {
     sizes: Object.entries(item.sizeQuantities).map(([label, quantity]) =>
       newSizeRow(label, String(quantity)),
     ),
+    maxPerOrder: String(item.maxPerOrder),
   };
 }

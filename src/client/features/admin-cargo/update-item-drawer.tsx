@@ -11,7 +11,7 @@ import { useBusy } from '../../ui/use-busy.ts';
 import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
 import { errorText } from '../admin/admin-errors.ts';
 import { replaceImage, updateItem } from './cargo-api.ts';
-import { formOfItem, updatePayload, type ItemForm } from './item-form.ts';
+import { formOfItem, itemFormProblem, updatePayload, type ItemForm } from './item-form.ts';
 import { ItemFields } from './item-fields.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 
@@ -57,6 +57,8 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
   };
   const submit = async () => {
     if (editing === null || String(editing.id) !== itemId.trim()) return choose();
+    const problem = itemFormProblem(editing.form);
+    if (problem !== null) return setError(problem);
     await whileBusy(async () => {
       setError(null);
       try {

@@ -19,6 +19,8 @@ interface CartDialogProps {
   /** The delivery fields. */
   children: ReactNode;
   error: string | null;
+  /** The order limits' refusal this device already knows of (shown before Place Order). */
+  limit?: string | null;
   busy: boolean;
   onPlace: () => void;
 }
@@ -46,6 +48,11 @@ export function CartDialog(props: CartDialogProps) {
       }
     >
       <CartLines owner={props.owner} lines={props.lines} />
+      {props.limit != null && props.limit !== props.error && (
+        <p className={styles.limit} role="status">
+          {props.limit}
+        </p>
+      )}
       <form id={formId} onSubmit={submit} noValidate className={styles.fields}>
         <h3>Delivery details</h3>
         {props.children}

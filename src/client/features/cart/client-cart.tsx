@@ -1,11 +1,14 @@
 // The signed-in client's cart: Delivery Address, Phone Number and Notes (spec sections 2 and
-// 5 "Cart placement").
+// 5 "Cart placement"). An order the server will refuse for the order limits (a line over its
+// max per order, a 4th open order) is flagged in the cart and not sent.
 import { ORDER_LIMITS } from '#shared/contracts/orders';
 import { validateClientOrder } from '#shared/rules/validation';
 import { TextField } from '../../ui/text-field.tsx';
 import { CartDialog } from './cart-dialog.tsx';
 import type { CartOwner } from './cart-store.ts';
 import { clientOrderAction, itemsOf, type ClientFields } from './order-actions.ts';
+import { clientOrderProblem } from './order-limit-check.ts';
+import { useLimitKnowledge } from './use-order-limits.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import type { Fields } from './use-fields.ts';
 import { useCart } from './use-cart.ts';
@@ -24,13 +27,16 @@ export function ClientCart(props: ClientCartProps) {
   const { open, onOpenChange, owner, userId, form, onPlaced } = props;
   const lines = useCart(owner);
   const { fields, set, setFields } = form;
+  const knowledge = useLimitKnowledge('client');
+  const limit = lines.length === 0 ? null : clientOrderProblem(itemsOf(lines), knowledge);
   const order = usePlaceOrder(owner, (placed) => {
     setFields((prev) => ({ ...prev, notes: '' }));
     onPlaced(placed);
   });
   const onPlace = () =>
-    void order.place(validateClientOrder({ items: itemsOf(lines), ...fields }), (location) =>
-      clientOrderAction(userId, lines, fields, location),
+    void order.place(
+      validateClientOrder({ items: itemsOf(lines), ...fields }) ?? limit,
+      (location) => clientOrderAction(userId, lines, fields, location),
     );
   return (
     <CartDialog
@@ -42,6 +48,7 @@ export function ClientCart(props: ClientCartProps) {
       owner={owner}
       lines={lines}
       error={order.error}
+      limit={limit}
       busy={order.busy}
       onPlace={onPlace}
     >

@@ -1,10 +1,13 @@
 // The guest's cart: first name, last name, email, phone, delivery address and notes (spec
-// sections 2 and 5 "Cart placement").
+// sections 2 and 5 "Cart placement"). An order the server will refuse for the order limits,
+// as far as this device knows them, is flagged in the cart and not sent.
 import { ORDER_LIMITS } from '#shared/contracts/orders';
 import { validateGuestOrder } from '#shared/rules/validation';
 import { TextField } from '../../ui/text-field.tsx';
 import { CartDialog } from './cart-dialog.tsx';
 import { guestOrderAction, itemsOf, type GuestFields } from './order-actions.ts';
+import { guestOrderProblem } from './order-limit-check.ts';
+import { useLimitKnowledge } from './use-order-limits.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import type { Fields } from './use-fields.ts';
 import { useCart } from './use-cart.ts';
@@ -29,6 +32,11 @@ interface GuestCartProps {
 export function GuestCart({ open, onOpenChange, form, onPlaced }: GuestCartProps) {
   const lines = useCart('guest');
   const { fields, set, setFields } = form;
+  const knowledge = useLimitKnowledge('guest');
+  const limit =
+    lines.length === 0
+      ? null
+      : guestOrderProblem(itemsOf(lines), { phone: fields.phone, email: fields.email }, knowledge);
   const order = usePlaceOrder(
     'guest',
     (placed) => {
@@ -40,8 +48,9 @@ export function GuestCart({ open, onOpenChange, form, onPlaced }: GuestCartProps
     { keepSent: true },
   );
   const onPlace = () =>
-    void order.place(validateGuestOrder({ items: itemsOf(lines), ...fields }), (location) =>
-      guestOrderAction(lines, fields, location),
+    void order.place(
+      validateGuestOrder({ items: itemsOf(lines), ...fields }) ?? limit,
+      (location) => guestOrderAction(lines, fields, location),
     );
   const text = (label: string, name: keyof GuestFields, extra: object = {}) => (
     <TextField label={label} value={fields[name]} onChange={set(name)} {...extra} />
@@ -56,6 +65,7 @@ export function GuestCart({ open, onOpenChange, form, onPlaced }: GuestCartProps
       owner="guest"
       lines={lines}
       error={order.error}
+      limit={limit}
       busy={order.busy}
       onPlace={onPlace}
     >

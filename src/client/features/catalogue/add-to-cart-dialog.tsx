@@ -54,15 +54,17 @@ export function AddToCartDialog(props: AddToCartDialogProps) {
   );
 }
 
-/** A whole number from 1 (the browser's spinner steps by 1). */
+/** A whole number from 1 (the browser's spinner steps by 1), up to `max` when given. */
 export function QuantityField({
   value,
   onChange,
   hint,
+  max,
 }: {
   value: string;
   onChange: (value: string) => void;
   hint?: string;
+  max?: number;
 }) {
   return (
     <TextField
@@ -70,6 +72,7 @@ export function QuantityField({
       type="number"
       inputMode="numeric"
       min={1}
+      max={max}
       step={1}
       value={value}
       onChange={onChange}

@@ -4,9 +4,14 @@ import { ItemImage } from './item-image.tsx';
 import { StockBadge } from './stock-badge.tsx';
 import styles from './catalogue.module.css';
 
+/** "max 2 per order" (beyond-spec.md section 1: the catalogue shows each item's cap). */
+export function maxPerOrderText(maxPerOrder: number): string {
+  return `max ${maxPerOrder} per order`;
+}
+
 /**
- * One catalogue card (spec section 2 "Client home"): image or 'No Image', name, category and
- * 'Total Stock' with its status. The whole card opens the item's detail dialog; its
+ * One catalogue card (spec section 2 "Client home"): image or 'No Image', name, category,
+ * 'Total Stock' with its status, and how many one order may ask for. The whole card opens the item's detail dialog; its
  * accessible name is the item's name.
  */
 export function ItemCard({ item, onOpen }: { item: CargoItem; onOpen: () => void }) {
@@ -30,6 +35,7 @@ export function ItemCard({ item, onOpen }: { item: CargoItem; onOpen: () => void
             <span>Total Stock: {item.quantity}</span>
             <StockBadge quantity={item.quantity} />
           </span>
+          <span className={styles.maxLine}>{maxPerOrderText(item.maxPerOrder)}</span>
         </span>
       </button>
     </li>

@@ -1,13 +1,16 @@
 // The item-detail dialog (spec section 2 "Client home", section 5 "Item detail"): a size
-// select showing each size's stock, a quantity (minimum 1, default 1), 'Add to Cart'.
+// select showing each size's stock, a quantity (minimum 1, default 1, at most the item's
+// maxPerOrder: beyond-spec.md section 1), 'Add to Cart'.
 import { useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { orderLineName } from '#shared/rules/order-lines';
+import { overMaxText } from '#shared/rules/order-limits';
 import { validateItemQuantity } from '#shared/rules/validation';
 import { SelectField } from '../../ui/select-field.tsx';
 import type { CartLine } from '../cart/cart-store.ts';
 import { AddToCartDialog, QuantityField } from './add-to-cart-dialog.tsx';
 import { ItemImage } from './item-image.tsx';
+import { maxPerOrderText } from './item-card.tsx';
 import { StockBadge } from './stock-badge.tsx';
 import styles from './catalogue.module.css';
 
@@ -23,8 +26,13 @@ function defaultSize(sizes: Record<string, number>): string {
   return labels.find((l) => (sizes[l] ?? 0) > 0) ?? labels[0] ?? '';
 }
 
-function leftHint(left: number, quantity: string): string | undefined {
-  return Number(quantity) > left ? `Only ${left} left in stock.` : undefined;
+function quantityHint(left: number, max: number, quantity: string): string {
+  return Number(quantity) > left ? `Only ${left} left in stock.` : `${maxPerOrderText(max)}.`;
+}
+
+/** A typed count above the item's cap becomes the cap: one order cannot ask for more. */
+function capped(value: string, max: number): string {
+  return /^\d+$/.test(value.trim()) && Number(value) > max ? String(max) : value;
 }
 
 export function ItemDetailDialog({ item, onClose, onAdd }: ItemDetailProps) {
@@ -35,7 +43,9 @@ export function ItemDetailDialog({ item, onClose, onAdd }: ItemDetailProps) {
   const left = size === '' ? item.quantity : (item.sizeQuantities[size] ?? 0);
 
   const submit = () => {
-    const problem = validateItemQuantity(quantity);
+    const problem =
+      validateItemQuantity(quantity) ??
+      (Number(quantity) > item.maxPerOrder ? overMaxText(item.name, item.maxPerOrder) : null);
     setError(problem);
     if (problem !== null) return;
     onAdd({
@@ -78,7 +88,12 @@ export function ItemDetailDialog({ item, onClose, onAdd }: ItemDetailProps) {
           }))}
         />
       )}
-      <QuantityField value={quantity} onChange={setQuantity} hint={leftHint(left, quantity)} />
+      <QuantityField
+        value={quantity}
+        onChange={(value) => setQuantity(capped(value, item.maxPerOrder))}
+        max={item.maxPerOrder}
+        hint={quantityHint(left, item.maxPerOrder, quantity)}
+      />
     </AddToCartDialog>
   );
 }
