@@ -193,8 +193,9 @@ describe('manage users', () => {
 });
 
 describe('view feedback', () => {
-  it('lists id, name, phone, content and created time, newest first', async () => {
-    await aFeedback(e2e.server.db, 'The socks were perfect, thank you!', 'riley');
+  it('lists id, name, phone, content and created time, newest first, marking who was not signed in', async () => {
+    await aFeedback(e2e.server.db, 'The socks were perfect, thank you!', 'riley', 'riley');
+    await aFeedback(e2e.server.db, 'Riley here, the van was late.', 'riley');
     await aFeedback(e2e.server.db, 'Please bring more water next round.', null);
     const admin = await anAdmin(e2e.server);
     const { page, errors } = await e2e.open(DESKTOP);
@@ -207,6 +208,16 @@ describe('view feedback', () => {
     const older = (await feedback.row('The socks were perfect, thank you!').textContent()) ?? '';
     expect(older).toContain('riley');
     expect(older).toContain('5550003333');
+    // beyond-spec.md "Feedback": the account's row says so; a visitor's typed name is marked.
+    const account = feedback.row('The socks were perfect, thank you!');
+    await shown(account.getByText('Signed in', { exact: true }));
+    expect(older).not.toContain('Not signed in');
+    const claimed = feedback.row('Riley here, the van was late.');
+    await shown(claimed.getByText('Not signed in', { exact: true }));
+    expect(await claimed.textContent()).toContain('riley');
+    const unnamed = feedback.row('Please bring more water next round.');
+    await shown(unnamed.getByText('Anonymous', { exact: true }));
+    await shown(unnamed.getByText('Not signed in', { exact: true }));
     await screenshot(page, 'admin-feedback-desktop');
     const phone = await e2e.open(PHONE);
     await logInAsAdmin(phone.page, admin);

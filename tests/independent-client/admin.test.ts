@@ -261,7 +261,7 @@ describe.each(testDialects())('independent client: admin (%s)', (dialect) => {
     expect(after.pending.some((x) => x.applicationId === a!.applicationId)).toBe(false);
   });
 
-  it('feedback all: data list of {id, name, phoneNumber, content, createdAt}', async () => {
+  it('feedback all: data list of {id, name, signedIn, username, phoneNumber, content, createdAt}', async () => {
     const c = await securedClient(server);
     const content = `feedback ${letters(8)}`;
     expectOk(
@@ -272,7 +272,14 @@ describe.each(testDialects())('independent client: admin (%s)', (dialect) => {
     const body = rec(reply.json);
     expect(body.status).toBe('success');
     const row = recs(body.data, 'data').find((f) => f.content === content);
-    expect(row).toMatchObject({ name: 'Kim', phoneNumber: '5553334444', content });
+    // Sent without signing in: beyond-spec.md "Feedback" marks it so.
+    expect(row).toMatchObject({
+      name: 'Kim',
+      signedIn: false,
+      username: null,
+      phoneNumber: '5553334444',
+      content,
+    });
     expect(row).toHaveProperty('id');
     expect(String(row!.createdAt)).toMatch(ISO_UTC_Z);
   });

@@ -6,13 +6,15 @@ import type { Db } from '../db/kysely.ts';
 export async function listFeedback(db: Db): Promise<FeedbackView[]> {
   const rows = await db
     .selectFrom('feedback')
-    .select(['id', 'name', 'phone_number', 'content', 'created_at'])
+    .select(['id', 'name', 'account_username', 'phone_number', 'content', 'created_at'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    signedIn: r.account_username !== null,
+    username: r.account_username,
     phoneNumber: r.phone_number,
     content: r.content,
     createdAt: r.created_at,

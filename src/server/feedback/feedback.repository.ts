@@ -5,6 +5,8 @@ import type { Database } from '../db/schema.ts';
 export interface NewFeedback {
   userId: number | null;
   name: string | null;
+  /** The sending account's username, from its login session; null for a visitor. */
+  accountUsername: string | null;
   phoneNumber: string;
   content: string;
   createdAt: Date;
@@ -19,6 +21,7 @@ export async function insertFeedback(
     .values({
       user_id: feedback.userId,
       name: feedback.name,
+      account_username: feedback.accountUsername,
       phone_number: feedback.phoneNumber,
       content: feedback.content,
       created_at: feedback.createdAt.toISOString(),

@@ -37,6 +37,7 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
         const id = await insertFeedback(trx, {
           userId: user?.userId ?? null,
           name: nameOf(user?.username, input.name),
+          accountUsername: user?.username ?? null,
           phoneNumber: (input.phoneNumber ?? '').trim(),
           content: (input.content ?? '').trim(),
           createdAt: new Date(),

@@ -26,12 +26,19 @@ export async function anApplication(
   return { id: row.id, email };
 }
 
-export async function aFeedback(db: Db, content: string, name: string | null = 'visitor') {
+/** `account`: the username of the signed-in account that sent it (null: a visitor). */
+export async function aFeedback(
+  db: Db,
+  content: string,
+  name: string | null = 'visitor',
+  account: string | null = null,
+) {
   await db
     .insertInto('feedback')
     .values({
       user_id: null,
       name,
+      account_username: account,
       phone_number: '5550003333',
       content,
       created_at: new Date().toISOString(),

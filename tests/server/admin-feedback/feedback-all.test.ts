@@ -37,10 +37,16 @@ describe.each(testDialects())('GET /api/feedback/all (%s)', (dialect) => {
     expect(data[1]).toEqual({
       id: sent[1],
       name: 'Visitor',
+      signedIn: false,
+      username: null,
       phoneNumber: '5551112222',
       content: 'Second',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as string,
     });
-    expect(data[0]?.name).toBe(client.username);
+    expect(data[0]).toMatchObject({
+      name: client.username,
+      signedIn: true,
+      username: client.username,
+    });
   });
 });
