@@ -7,6 +7,7 @@ import {
   orderLimitRefusal,
   phoneKey,
   validateMaxPerOrder,
+  type LimitCatalogueItem,
 } from '#shared/rules/order-limits';
 
 describe('order limit rules', () => {
@@ -25,7 +26,7 @@ describe('order limit rules', () => {
   });
 
   it('names every item over its cap in one refusal, then the custom-line cap', () => {
-    const catalogue = [
+    const catalogue: LimitCatalogueItem[] = [
       { id: 1, name: 'Naloxone', maxPerOrder: 2, sizeQuantities: {} },
       { id: 2, name: 'Socks', maxPerOrder: 4, sizeQuantities: { S: 9, M: 9 } },
     ];
