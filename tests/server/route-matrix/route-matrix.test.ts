@@ -100,6 +100,8 @@ describe.each(testDialects())('the complete caller matrix (%s)', (dialect) => {
     // Every cell's scene exists before any cell sends, so a body may count on what the
     // scenes left (the client's open orders: see the order-create entry).
     const db = server.app.ctx.opened.db;
+    // The scenes hold the victim's data as it is now: a profile cell may have changed it.
+    await refreshCast(db, cast);
     const scenes = await Promise.all(CALLER_KINDS.map(() => createScene(db, cast)));
     const cells = await Promise.all(
       CALLER_KINDS.map((kind, n) => runCell(entry, kind, scenes[n]!)),
