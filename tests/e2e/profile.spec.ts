@@ -59,6 +59,10 @@ describe('update profile', () => {
     const rule = 'Password must be alphanumeric and at least 8 characters long.';
     expect(await password('short12', 'short12', client.password)).toBe(rule);
     expect(await password('with-dash12', 'with-dash12', client.password)).toBe(rule);
+    // beyond-spec.md "Passwords": a letter and a digit too, said before any call.
+    expect(await password('12345678', '12345678', client.password)).toBe(
+      MESSAGES.registrationPassword,
+    );
     expect(await password('newpass123', 'newpass124', client.password)).toBe(
       'The two passwords do not match.',
     );
@@ -79,6 +83,26 @@ describe('update profile', () => {
     expect(await phone('5551239999', '')).toBe('Current password is required.');
 
     expect(calls.count()).toBe(0);
+  });
+
+  it("shows the server's word on a common password and keeps the old one", async () => {
+    const { page } = await e2e.open();
+    const client = await aClient(e2e.server, 'robin');
+    await logInAsClient(page, client);
+    const profile = new ProfilePage(page);
+    await profile.goto();
+    await profile.choose('Password');
+    await profile.newPassword.fill('qwerty123');
+    await profile.confirmNewPassword.fill('qwerty123');
+    await profile.currentPassword.fill(client.password);
+    await profile.submit.click();
+    await shown(profile.error);
+    expect(await profile.error.textContent()).toBe('This password is too common. Choose another.');
+    await screenshot(page, 'profile-common-password-phone');
+    const res = await page.request.post('/api/auth/login', {
+      data: { username: client.username, password: client.password },
+    });
+    expect(res.status()).toBe(200);
   });
 
   it("shows the server's message for a wrong current password and changes nothing", async () => {

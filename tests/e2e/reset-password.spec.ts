@@ -80,10 +80,16 @@ describe('password recovery', () => {
         reset.verify({ otp: anotherCode(code), newPassword: 'newpass123' }),
       ),
     ).toBe(RESET_CODE_INVALID_MESSAGE);
-    // The server applies the profile's password rule to the new password.
+    // The profile's password rule, a letter and a digit, then the server's common-password list.
     expect(await errorAfter(reset, () => reset.verify({ otp: code, newPassword: 'short1' }))).toBe(
       'Password must be alphanumeric and at least 8 characters long.',
     );
+    expect(
+      await errorAfter(reset, () => reset.verify({ otp: code, newPassword: '12345678' })),
+    ).toBe('The password must be at least 8 digits long and contain both letters and numbers');
+    expect(
+      await errorAfter(reset, () => reset.verify({ otp: code, newPassword: 'qwerty123' })),
+    ).toBe('This password is too common. Choose another.');
     await screenshot(page, 'reset-step2-error-phone');
     const before = await e2e.server.db
       .selectFrom('users')

@@ -39,7 +39,7 @@ function NewValue({ field, form, change }: ProfileFieldsProps) {
             value={form.newPassword}
             onChange={(v) => change('newPassword', v)}
             autoComplete="new-password"
-            hint="At least 8 characters, letters and numbers only."
+            hint="At least 8 letters and numbers, with at least one of each; not a common password."
           />
           <TextField
             label="Confirm New Password"

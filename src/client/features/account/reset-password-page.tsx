@@ -1,6 +1,10 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { validateResetRequest, validateResetVerify } from '#shared/rules/validation';
+import {
+  validateResetPassword,
+  validateResetRequest,
+  validateResetVerify,
+} from '#shared/rules/validation';
 import { ApiError } from '../../api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
@@ -101,7 +105,8 @@ export function ResetPasswordPage() {
   function resetPassword(event: SyntheticEvent) {
     event.preventDefault();
     setNotice(null);
-    const invalid = validateResetVerify({ email, otp, newPassword });
+    const invalid =
+      validateResetVerify({ email, otp, newPassword }) ?? validateResetPassword(newPassword);
     if (invalid !== null) return setError(invalid);
     void run(async () => {
       const input = { email: email.trim(), otp: otp.trim(), newPassword };
@@ -166,7 +171,7 @@ export function ResetPasswordPage() {
                 value={newPassword}
                 onChange={setNewPassword}
                 autoComplete="new-password"
-                hint="At least 8 letters and numbers, with at least one of each."
+                hint="At least 8 letters and numbers, with at least one of each; not a common password."
                 required
               />
               <ErrorMessage text={error} />
