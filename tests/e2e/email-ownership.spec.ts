@@ -146,7 +146,7 @@ describe('the profile proves the email', () => {
     expect(errors).toEqual([]);
   });
 
-  it('fits a phone, and shows a proof made elsewhere when it opens', async () => {
+  it('fits a phone, says when a code expired, and shows a proof made elsewhere when it opens', async () => {
     const { page } = await e2e.open(PHONE);
     const client = await aClient(e2e.server, 'wren');
     await logInAsClient(page, client);
@@ -160,6 +160,19 @@ describe('the profile proves the email', () => {
     );
     await screenshot(page, 'profile-email-unproven-phone');
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // A code past its 15 minutes: the server's word for it, under the field.
+    const code = resetCodeIn(await waitForMail(e2e.server.mailDir, client.email));
+    await e2e.server.db
+      .updateTable('password_reset_codes')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('user_id', '=', client.id)
+      .execute();
+    await profile.verificationCode.fill(code);
+    await profile.verifyEmail.click();
+    await shown(profile.error);
+    expect(await profile.error.textContent()).toBe(EMAIL_MESSAGES.expired);
+    await shown(profile.emailUnproven);
 
     // Proven in another tab or on the recovery page: the stored copy still says unproven,
     // the profile asks the server when it opens.
