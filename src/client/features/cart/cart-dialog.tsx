@@ -1,6 +1,6 @@
 // The cart dialog (spec section 2): the lines, the Overview, the delivery fields (the
 // client's or the guest's, given as children) and 'Place Order'.
-import { useId, type SyntheticEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type SyntheticEvent, type ReactNode } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
@@ -27,6 +27,11 @@ interface CartDialogProps {
 
 export function CartDialog(props: CartDialogProps) {
   const formId = useId();
+  // The refusal is under the long form: brought into view, or a phone user would not see it.
+  const errorBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (props.error !== null) errorBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [props.error]);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!props.busy) props.onPlace();
@@ -57,7 +62,9 @@ export function CartDialog(props: CartDialogProps) {
         <h3>Delivery details</h3>
         {props.children}
       </form>
-      <ErrorMessage text={props.error} />
+      <div ref={errorBox}>
+        <ErrorMessage text={props.error} />
+      </div>
     </Modal>
   );
 }

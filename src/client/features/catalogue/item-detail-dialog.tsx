@@ -27,7 +27,7 @@ function defaultSize(sizes: Record<string, number>): string {
 }
 
 function quantityHint(left: number, max: number, quantity: string): string {
-  return Number(quantity) > left ? `Only ${left} left in stock.` : `${maxPerOrderText(max)}.`;
+  return Number(quantity) > left ? `Only ${left} left in stock.` : maxPerOrderText(max);
 }
 
 /** A typed count above the item's cap becomes the cap: one order cannot ask for more. */
