@@ -31,7 +31,7 @@ export interface ServerConfig {
   /** Login sessions: idle and absolute lifetimes in ms. */
   loginSessionIdleMs: number;
   loginSessionMaxMs: number;
-  /** Rate limits are on in production; tests may raise them. */
+  /** Every rate limit is multiplied by this (RATE_LIMIT_SCALE, default 1); tests raise it. */
   rateLimitScale: number;
   /** Whether cookies get the Secure flag (behind https). */
   secureCookies: boolean;
@@ -54,6 +54,14 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  return n;
+}
+
+/** RATE_LIMIT_SCALE: a positive number every per-address and per-account limit is scaled by. */
+function scaleFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error('RATE_LIMIT_SCALE must be a positive number');
   return n;
 }
 
@@ -146,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secureSessionMaxMs: 24 * HOUR,
     loginSessionIdleMs: 7 * 24 * HOUR,
     loginSessionMaxMs: 30 * 24 * HOUR,
-    rateLimitScale: 1,
+    rateLimitScale: scaleFrom(env.RATE_LIMIT_SCALE),
     secureCookies: env.SECURE_COOKIES === 'true',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

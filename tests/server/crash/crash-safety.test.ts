@@ -23,6 +23,7 @@ import {
 import { isSuccess, sendWrite, startWorkload, type LoggedWrite } from './workload.ts';
 
 const REPLAYED = 'idempotent-replayed';
+const RATE_LIMITS_RAISED = { RATE_LIMIT_SCALE: '1000' };
 
 async function signInAll(baseUrl: string, users: TestUser[]): Promise<Map<number, WireClient>> {
   const clients = new Map<number, WireClient>();
@@ -54,7 +55,9 @@ describe('crash safety: SIGKILL mid-load, restart on the same SQLite file', () =
     'is killed with SIGKILL while concurrent writes are in flight',
     { timeout: 120_000 },
     async () => {
-      const running = await startServerProcess({ dataDir });
+      // Six clients from one address order far faster than the order rate limits allow (and
+      // a 429 stores no verdict to replay): raised, as every API test raises them.
+      const running = await startServerProcess({ dataDir, env: RATE_LIMITS_RAISED });
       server = running;
       const clients = await signInAll(running.baseUrl, [...world.clients, ...world.volunteers]);
       const killAfter = randomInt(40, 160);
@@ -91,7 +94,7 @@ describe('crash safety: SIGKILL mid-load, restart on the same SQLite file', () =
     { timeout: 120_000 },
     async () => {
       const previous = server;
-      server = await startServerProcess({ dataDir, port: previous?.port });
+      server = await startServerProcess({ dataDir, port: previous?.port, env: RATE_LIMITS_RAISED });
       const db = openReadOnly(dataDir);
       try {
         const before = writableState(db);

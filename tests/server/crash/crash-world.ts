@@ -62,9 +62,10 @@ export async function seedCrashWorld(dataDir: string, counts = { clients: 6, vol
       );
     }
     const waitingOrderIds: number[] = [];
+    // Orders of people outside the world (no account here): a client may have only 3 open
+    // orders at once, and the clients' own come from the workload.
     for (let i = 0; i < 60; i += 1) {
-      const userId = clients[i % clients.length]?.id ?? null;
-      waitingOrderIds.push(await createOrderOnRound(db, deliveryRoundId, { userId }));
+      waitingOrderIds.push(await createOrderOnRound(db, deliveryRoundId, { userId: null }));
     }
     const world: CrashWorld = {
       dataDir,
