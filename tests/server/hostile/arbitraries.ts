@@ -23,6 +23,7 @@ export type Mutation =
   | { kind: 'flippedBit'; pick: number }
   | { kind: 'replayedIv'; pick: number }
   | { kind: 'badBase64'; text: string }
+  | { kind: 'tooDeep'; depth: number; sealed: boolean }
   | { kind: 'swappedSession' };
 
 export interface HostileCase {
@@ -155,6 +156,12 @@ function writeMutations(): fc.Arbitrary<Mutation>[] {
     fc.record({ kind: fc.constant('flippedBit' as const), pick: fc.nat() }),
     fc.record({ kind: fc.constant('replayedIv' as const), pick: fc.nat() }),
     fc.record({ kind: fc.constant('badBase64' as const), text: badBase64 }),
+    // beyond-spec.md "Cheap refusals": deeper than 64 levels, plain or sealed, with a key.
+    fc.record({
+      kind: fc.constant('tooDeep' as const),
+      depth: fc.oneof(fc.integer({ min: 65, max: 300 }), fc.constant(100_000)),
+      sealed: fc.boolean(),
+    }),
   ];
 }
 

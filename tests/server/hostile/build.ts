@@ -1,5 +1,6 @@
 // A hostile case → the request on the wire: the matrix's valid request for that route and
 // caller (cell.ts), then the one mutation that makes it invalid.
+import { randomUUID } from 'node:crypto';
 import type { Db } from '#server/db/kysely';
 import {
   base64ToBytes,
@@ -97,6 +98,25 @@ function truncated(cell: CellRequest, cut: number): WireRequest {
   return withBody(cell.request, text.slice(0, cut % text.length), {});
 }
 
+/**
+ * The valid body with one more field nested `depth` levels deep in all, sent with an
+ * Idempotency-Key (whose hash of the body once recursed into it): plain or sealed.
+ */
+async function tooDeep(
+  world: HostileWorld,
+  cell: CellRequest,
+  m: Mutation & { kind: 'tooDeep' },
+): Promise<WireRequest> {
+  const rest = JSON.stringify(cell.body ?? {}).slice(1);
+  const nested = '['.repeat(m.depth - 1) + ']'.repeat(m.depth - 1);
+  const text = `{"deep":${nested}${rest === '}' ? '' : ','}${rest}`;
+  const key = { 'idempotency-key': randomUUID() };
+  if (!m.sealed)
+    return withBody(cell.request, text, { 'content-type': 'application/json', ...key });
+  const headers = { ...encryptedHeaders(world.open), ...cookieOf(cell.request), ...key };
+  return withBody(cell.request, await encryptText(world.open.key, text), headers);
+}
+
 function withNul(cell: CellRequest, text: string): WireRequest {
   const request = cell.request;
   return request.method === 'GET'
@@ -149,6 +169,8 @@ async function mutate(
       return encrypted(world, cell, m);
     case 'swappedSession':
       return swapped(world, cell);
+    case 'tooDeep':
+      return tooDeep(world, cell, m);
   }
 }
 
