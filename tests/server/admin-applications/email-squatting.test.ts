@@ -33,6 +33,8 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
       body: { username, password: SQUATTER_PASSWORD, email: victimEmail, phone: '5550101010' },
     });
     expect(res.statusCode, res.body).toBe(201);
+    // Mail goes out in the background: wait for each before the next, so they count in order.
+    await nthMailTo(server, victimEmail, 1);
     return { username, cookie: await login(server, username, SQUATTER_PASSWORD) };
   }
 
@@ -138,6 +140,7 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
       cookie: squatter.cookie,
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    await nthMailTo(server, own, 1);
     const requested = await send(server, 'POST', '/api/auth/password/request-reset', {
       body: { email: own },
     });
@@ -155,6 +158,7 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
     const victim = `${uniqueUsername('vera')}@example.org`;
     const squatter = await registerSquatter(victim);
     expect((await applyAndApprove(victim)).promoted).toBe(false);
+    await nthMailTo(server, victim, 2);
     // Sending a new code (the squatter can, for the account's email) still mails the owner.
     const sent = await send(server, 'POST', '/api/auth/email/send-code', {
       body: {},
