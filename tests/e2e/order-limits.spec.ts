@@ -212,3 +212,58 @@ describe('open orders and guest orders', () => {
     }
   });
 });
+
+describe('order limits offline', () => {
+  it("counts the client's queued orders with the mirrored open ones, and flags the 4th", async () => {
+    const { page, context } = await e2e.open(PHONE);
+    const tea = await createCatalogueItem(db(), { name: 'Tea bags', quantity: 40 });
+    const client = await aClient(e2e.server, 'offline');
+    for (let i = 0; i < 2; i += 1) await createOrderOnRound(db(), null, { userId: client.id });
+    const home = await logInAsClient(page, client);
+    await home.makeNewOrder.click();
+    const catalogue = new Catalogue(page);
+    await shown(catalogue.item(tea.name));
+    // The device's copy of the history knows the 2 open orders.
+    await home.viewOrders.click();
+    await shown(page.getByRole('article').nth(1));
+    await page.getByRole('button', { name: 'Back to Home' }).click();
+    await home.makeNewOrder.click();
+    await shown(catalogue.item(tea.name));
+
+    await context.setOffline(true);
+    await catalogue.item(tea.name).click();
+    await new ItemDialog(page, tea.name).add.click();
+    await home.cart.click();
+    const cart = new CartDialog(page);
+    await fillClientCart(cart);
+    await cart.placeOrder.click();
+    await gone(cart.root);
+    await shown(page.getByRole('main').getByText('Saved — will send when online', { exact: true }));
+
+    // A 4th: the 2 open and the 1 waiting to send make 3.
+    await catalogue.item(tea.name).click();
+    await new ItemDialog(page, tea.name).add.click();
+    await shown(home.cartWith(1));
+    await home.cart.click();
+    const flagged = cart.root.getByRole('status');
+    await shown(flagged);
+    expect(await flagged.textContent()).toBe(TOO_MANY_OPEN);
+    await fillClientCart(cart);
+    await cart.placeOrder.click();
+    await shown(cart.error);
+    expect(await cart.error.textContent()).toBe(TOO_MANY_OPEN);
+    await screenshot(page, 'order-limits-offline-checkout-phone');
+    await cart.button('Close').click();
+
+    // Back online, the 3rd reaches the server; there is no 4th.
+    await context.setOffline(false);
+    const open = () =>
+      db()
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', client.id)
+        .where('status', '=', 'PENDING')
+        .execute();
+    await expect.poll(async () => (await open()).length, { timeout: 20_000 }).toBe(3);
+  });
+});
