@@ -7,6 +7,7 @@
 // desktop and a phone, go to test-results/e2e/.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { DESKTOP, PHONE, screenshot, type Viewport } from '../support/chromium.ts';
 import { createCatalogueItem, createOrderOnRound } from '../support/factories.ts';
 import { accessibilityViolations } from './helpers/axe.ts';
@@ -26,6 +27,13 @@ const TOO_MANY_OPEN =
   'You already have 3 open orders, the most one person can have at once. Cancel one, or wait until one is delivered, before ordering again.';
 const GUEST_DAILY =
   'This phone number or email has already placed 2 orders in the last 24 hours, the most a guest can place. Please try again later.';
+
+function png(): Promise<Buffer> {
+  const background = { r: 200, g: 60, b: 60 };
+  return sharp({ create: { width: 64, height: 64, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
 
 const suffix = (viewport: Viewport) => (viewport === PHONE ? 'phone' : 'desktop');
 
@@ -138,6 +146,56 @@ describe('max per order', () => {
       expect(await orderCount()).toBe(before + 1);
       expect(errors).toEqual([]);
     }
+  });
+});
+
+describe('max per order in the item drawers', () => {
+  it('is set in Add New Item (multipart, with a picture) and changed in Update Item', async () => {
+    const admin = await anAdmin(e2e.server);
+    const { page, errors } = await e2e.open(DESKTOP);
+    await logInAsAdmin(page, admin);
+    const cargo = new AdminCargoPage(page);
+    await cargo.goto();
+    await cargo.addNewItem.click();
+    await shown(cargo.drawer);
+    await cargo.fillItem({
+      name: 'Naloxone kit',
+      quantity: '12',
+      image: { name: 'kit.png', mimeType: 'image/png', buffer: await png() },
+    });
+    expect(await cargo.drawerField('Max per order').inputValue()).toBe('10');
+    await cargo.drawerField('Max per order').fill('1.5');
+    await control(cargo.drawer, 'Add Item').click();
+    await shown(cargo.drawerError());
+    expect(await cargo.drawerError().textContent()).toBe(
+      'Max per order must be a whole number from 1 to 10000.',
+    );
+    await cargo.drawerField('Max per order').fill('3');
+    await control(cargo.drawer, 'Add Item').click();
+    await gone(cargo.drawer);
+    const max = () =>
+      db()
+        .selectFrom('cargo_items')
+        .select(['max_per_order', 'image_id'])
+        .where('name', '=', 'Naloxone kit')
+        .executeTakeFirstOrThrow();
+    const added = await max();
+    expect(added.max_per_order).toBe(3);
+    expect(added.image_id).not.toBeNull();
+    const row = cargo.row('Naloxone kit');
+    expect(
+      await row.getByLabel('Max per order for Naloxone kit', { exact: true }).inputValue(),
+    ).toBe('3');
+
+    await control(row, 'Update Naloxone kit').click();
+    await shown(cargo.drawerField('Max per order'));
+    expect(await cargo.drawerField('Max per order').inputValue()).toBe('3');
+    await cargo.drawerField('Max per order').fill('4');
+    await screenshot(page, 'order-limits-update-drawer-desktop');
+    await control(cargo.drawer, 'Update Item').click();
+    await gone(cargo.drawer);
+    expect((await max()).max_per_order).toBe(4);
+    expect(errors).toEqual([]);
   });
 });
 
