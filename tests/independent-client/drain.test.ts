@@ -66,12 +66,12 @@ describe.each(testDialects())('independent client: draining supplies (%s)', (dia
     const guest = await securedClient(server);
     const items = await catalogue(guest);
     for (const item of items) expect(typeof item.maxPerOrder).toBe('number');
-    const lines = items.flatMap((item) => {
+    const lines = items.flatMap((item): Rec[] => {
       const sizes = Object.entries(rec(item.sizeQuantities));
-      if (sizes.length === 0) return [{ itemName: item.name, quantity: totalOf(item) }];
+      if (sizes.length === 0) return [{ itemName: String(item.name), quantity: totalOf(item) }];
       return sizes.map(([size, q]) => ({
         itemName: `${String(item.name)} (${size})`,
-        quantity: q,
+        quantity: Number(q),
       }));
     });
     const reply = await guest.post(
