@@ -26,6 +26,9 @@ import { payloadLines } from '../catalogue/stock-claims.ts';
 
 type Item = { itemName: string; quantity: number };
 
+/** Before the reason an order waiting on this device will be refused. */
+export const WILL_BE_REFUSED = 'It will not be accepted:';
+
 /** What the device knows that the limits need. */
 export interface LimitKnowledge {
   catalogue: readonly LimitCatalogueItem[];

@@ -5,12 +5,11 @@
 import { useOnline } from '../../offline/hooks.ts';
 import { ORDER_KINDS, useOrderOutbox } from '../../offline/orders-outbox.ts';
 import { QUEUED_TEXT } from '../outbox/status-texts.ts';
-import { queuedOrderProblem } from './order-limit-check.ts';
+import { queuedOrderProblem, WILL_BE_REFUSED } from './order-limit-check.ts';
 import { useLimitKnowledge } from './use-order-limits.ts';
 import styles from './cart.module.css';
 
 export const SENDING_TEXT = 'Sending…';
-export const WILL_BE_REFUSED = 'It will not be accepted:';
 
 export function PendingOrders({ kind }: { kind: string }) {
   const online = useOnline();
