@@ -18,7 +18,7 @@ import { AdminCargoPage } from './pages/admin-cargo-page.ts';
 import { anAdmin, logInAsAdmin } from './pages/admin-home-page.ts';
 import { control } from './pages/controls.ts';
 import { LandingPage } from './pages/landing-page.ts';
-import { CartDialog, Catalogue, ItemDialog } from './pages/ordering-pages.ts';
+import { CartDialog, Catalogue, CustomItemDialog, ItemDialog } from './pages/ordering-pages.ts';
 
 const e2e = useE2e();
 const db = () => e2e.server.db;
@@ -116,6 +116,17 @@ describe('max per order', () => {
       expect(await accessibilityViolations(page)).toEqual([]);
       await dialog.add.click();
       await gone(dialog.root);
+
+      // A request for something not in the catalogue has the default cap.
+      await catalogue.customItem.click();
+      const custom = new CustomItemDialog(page);
+      await custom.name.fill('Warm coat');
+      await custom.quantity.fill('11');
+      await custom.add.click();
+      await shown(custom.error);
+      expect(await custom.error.textContent()).toBe('Warm coat: at most 10 per order');
+      await custom.button('Cancel').click();
+      await gone(custom.root);
 
       // Twice is too many: the cart says so before anything is sent, and sends nothing.
       await catalogue.item(item.name).click();
