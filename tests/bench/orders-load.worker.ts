@@ -1,14 +1,19 @@
 // The load generator of orders.bench.ts, in a child process so that it shares neither the
-// server's event loop nor its CPU account (the bench reports the server's CPU per order). Each of the connections places orders as one of the signed-in clients:
-// every request gets a fresh Idempotency-Key and, when the job says so, a body sealed for that
+// server's event loop nor its CPU account (the bench reports the server's CPU per order). Each of the connections places orders for its own pool of signed-in clients, in turn (a client may have only 3 open orders,
+// shared/rules/order-limits.ts): every request gets a fresh Idempotency-Key and, when the job says so, a body sealed for that
 // client's secure session (AES-256-GCM, base64(IV || ciphertext || tag), a fresh IV each time).
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
-export interface LoadIdentity {
+export interface LoadAccount {
   userId: number;
   cookie: string;
-  /** null: plain JSON bodies. */
+}
+
+export interface LoadIdentity {
+  /** The clients this connection orders for, in turn. */
+  accounts: LoadAccount[];
+  /** null: plain JSON bodies. An unbound secure session: any of the accounts may use it. */
   secure: { sessionId: string; keyBase64: string } | null;
 }
 
@@ -38,10 +43,15 @@ function seal(key: Buffer, text: string): string {
   return Buffer.concat([iv, sealed]).toString('base64');
 }
 
-function requestFor(job: LoadJob, identity: LoadIdentity, key: Buffer | null) {
+function requestFor(
+  job: LoadJob,
+  identity: LoadIdentity,
+  account: LoadAccount,
+  key: Buffer | null,
+) {
   const body = JSON.stringify({
     authenticated: true,
-    userId: identity.userId,
+    userId: account.userId,
     userRole: 'CLIENT',
     deliveryAddress: '12 Main St, under the bridge',
     phoneNumber: '5551234567',
@@ -49,7 +59,7 @@ function requestFor(job: LoadJob, identity: LoadIdentity, key: Buffer | null) {
     items: job.items,
   });
   const headers: Record<string, string> = {
-    cookie: identity.cookie,
+    cookie: account.cookie,
     'idempotency-key': randomUUID(),
   };
   if (identity.secure === null || key === null) {
@@ -66,6 +76,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     i.secure === null ? null : Buffer.from(i.secure.keyBase64, 'base64'),
   );
   let nextConnection = 0;
+  const sentBy: number[] = [];
   const options: autocannon.Options = {
     url: job.url,
     connections: job.connections,
@@ -77,9 +88,12 @@ async function run(job: LoadJob): Promise<LoadResult> {
         setupRequest: (request, context) => {
           const ctx = context as { who?: number };
           ctx.who ??= nextConnection++ % job.identities.length;
+          // Per identity, not in the context: autocannon may hand each request a fresh one.
+          const sent = (sentBy[ctx.who] = (sentBy[ctx.who] ?? 0) + 1);
           const identity = job.identities[ctx.who];
-          if (identity === undefined) throw new Error('no identity');
-          return { ...request, ...requestFor(job, identity, keys[ctx.who] ?? null) };
+          const account = identity?.accounts[sent % identity.accounts.length];
+          if (identity === undefined || account === undefined) throw new Error('no identity');
+          return { ...request, ...requestFor(job, identity, account, keys[ctx.who] ?? null) };
         },
       },
     ],

@@ -27,9 +27,13 @@ import {
 } from '#shared/secure-channel/index';
 import { ORDER_PATHS } from '#shared/contracts/orders';
 import { withBenchApp } from './api-bench-support.ts';
-import type { LoadIdentity, LoadJob, LoadResult } from './orders-load.worker.ts';
+import type { LoadAccount, LoadIdentity, LoadJob, LoadResult } from './orders-load.worker.ts';
 
 const CONNECTIONS = 50;
+// A client may have only 3 open orders (shared/rules/order-limits.ts): each connection orders
+// for this many clients in turn. At 3 orders each, 50 × 150 clients hold 22,500 orders; a run
+// that places more shows 409s in its status codes.
+const ACCOUNTS_PER_CONNECTION = Number(process.env.ACCOUNTS_PER_CONNECTION ?? 150);
 // A server that has run for a while: 3 s of the same load first (the JIT has compiled the
 // order path by then; a 1 s warm-up left its compiling in the measured p99), then 10 s.
 const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
@@ -113,36 +117,42 @@ async function secureSession(db: Db, maxMs: number) {
   return { sessionId: started.sessionId, keyBase64: bytesToBase64(raw) };
 }
 
+async function seedAccount(db: Db): Promise<LoadAccount> {
+  const now = new Date().toISOString();
+  const username = `bench${Array.from(randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join('')}`;
+  const user = await db
+    .insertInto('users')
+    .values({
+      username,
+      username_key: username,
+      email: null,
+      email_key: null,
+      phone: null,
+      first_name: null,
+      last_name: null,
+      role: 'CLIENT',
+      volunteer_subrole: null,
+      subrole_notes: null,
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const login = await createLoginSession(db, user.id, new Date(), { idleMs: HOUR, maxMs: HOUR });
+  return { userId: user.id, cookie: `sm_login=${login.token}` };
+}
+
 async function seedClients(db: Db, count: number, secureMaxMs: number): Promise<LoadIdentity[]> {
   const identities: LoadIdentity[] = [];
-  const now = new Date().toISOString();
   for (let i = 0; i < count; i += 1) {
-    const username = `bench${Array.from(randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join('')}`;
-    const user = await db
-      .insertInto('users')
-      .values({
-        username,
-        username_key: username,
-        email: null,
-        email_key: null,
-        phone: null,
-        first_name: null,
-        last_name: null,
-        role: 'CLIENT',
-        volunteer_subrole: null,
-        subrole_notes: null,
-        password_hash: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const login = await createLoginSession(db, user.id, new Date(), { idleMs: HOUR, maxMs: HOUR });
-    identities.push({
-      userId: user.id,
-      cookie: `sm_login=${login.token}`,
-      secure: await secureSession(db, secureMaxMs),
+    // One transaction per connection's clients: one commit, not one per row.
+    const accounts = await db.transaction().execute(async (trx) => {
+      const made: LoadAccount[] = [];
+      for (let n = 0; n < ACCOUNTS_PER_CONNECTION; n += 1) made.push(await seedAccount(trx));
+      return made;
     });
+    identities.push({ accounts, secure: await secureSession(db, secureMaxMs) });
   }
   return identities;
 }
@@ -331,7 +341,9 @@ async function physicalLimit(): Promise<void> {
     const [identity] = await seedClients(opened.db, 1, HOUR);
     const sqlite = opened.sqlite;
     if (sqlite === undefined || identity?.secure == null) throw new Error('no sqlite handle');
-    const place = rawOrder(sqlite, identity.userId, identity.secure.sessionId);
+    const account = identity.accounts[0];
+    if (account === undefined) throw new Error('no account');
+    const place = rawOrder(sqlite, account.userId, identity.secure.sessionId);
     measureRaw(sqlite, place, 1, 'bare SQLite, same commits (IV, then order)');
     measureRaw(sqlite, place, CONNECTIONS, `bare SQLite, ${CONNECTIONS} orders per commit`);
   } finally {
