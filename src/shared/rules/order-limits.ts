@@ -98,8 +98,8 @@ export interface LimitCatalogueItem {
 /**
  * Cart lines (`Name (Size)` or `Name`) → limit lines against a catalogue, the way the server
  * reads them (orders/resolve-lines.ts): a whole name that is an unsized item wins, then
- * `Name (Size)` of a sized item; anything else counts as custom. A line the server would
- * refuse for another reason (unknown size) counts as custom here: the server says why.
+ * `Name (Size)` of an item (an unknown size too: the server refuses that line itself);
+ * anything else counts as custom.
  */
 export function limitLinesOf(
   lines: readonly { name: string; quantity: number }[],
