@@ -1,7 +1,7 @@
 // POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me (wire-protocol.md "Who the
 // caller is"). Login is not replayable through Idempotency-Key: it opens a session and sets a
 // cookie, which a stored reply could not do again; a retried login simply signs in again.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_PATHS, loginRequest } from '#shared/contracts/auth';
 import { validateLogin } from '#shared/rules/validation';
 import type { UserRow } from '../db/schema.ts';
@@ -25,7 +25,12 @@ export const LOGIN_RATE_LIMIT = 20;
 export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): void {
   const { config, opened } = app.ctx;
   const db = opened.db;
-  const rateLimit = perClientAddress(config, LOGIN_RATE_LIMIT, 'minute');
+  // Per address, except that a browser with a device cookie counts on its own: otherwise a
+  // stranger at the same address could keep the owner's known browser out (beyond-spec.md).
+  const rateLimit = {
+    ...perClientAddress(config, LOGIN_RATE_LIMIT, 'minute'),
+    keyGenerator: (request: FastifyRequest) => guard.requestKeyOf(request),
+  };
 
   app.post(
     AUTH_PATHS.login,

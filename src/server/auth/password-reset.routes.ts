@@ -22,6 +22,7 @@ import { clearLoginCookie } from './auth-cookie.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { resetCodeMail } from './code-mails.ts';
+import { codesSentLastHour } from './mailed-codes.service.ts';
 import { issueResetCode, redeemResetCode } from './password-reset.service.ts';
 import { findUserByEmail } from './users.repository.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
@@ -29,6 +30,13 @@ import type { SignInGuard } from './sign-in-guard.ts';
 /** Per client address and hour (times config.rateLimitScale). */
 export const RESET_REQUEST_RATE_LIMIT = 10;
 export const RESET_VERIFY_RATE_LIMIT = 30;
+/**
+ * Reset codes one account is mailed per hour, from all addresses together (times
+ * config.rateLimitScale). Past it a request changes nothing and replies the same: callers from
+ * many addresses can neither mail-bomb the owner, nor void the code the owner holds, nor get
+ * more than 5 tries on each of these few codes.
+ */
+export const RESET_CODES_PER_ACCOUNT_HOUR = 5;
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this email, a recovery code has been sent to it.';
@@ -54,8 +62,15 @@ export function registerPasswordResetRoutes(app: FastifyInstance, guard: SignInG
       const outbox: MailMessage[] = [];
       const body = await runIdempotent(request, reply, db, async (trx) => {
         const user = await findUserByEmail(trx, input.email ?? '');
-        if (user?.email != null) {
-          const code = await issueResetCode(trx, { id: user.id, email: user.email }, new Date());
+        const now = new Date();
+        const full =
+          user !== undefined &&
+          (await codesSentLastHour(trx, user.id, 'RESET', now)) >=
+            RESET_CODES_PER_ACCOUNT_HOUR * config.rateLimitScale;
+        if (full) {
+          request.log.warn({ event: 'reset.code-limit', userId: user.id }, 'reset code limit');
+        } else if (user?.email != null) {
+          const code = await issueResetCode(trx, { id: user.id, email: user.email }, now);
           outbox.push(resetCodeMail(config, user.email, code));
           request.log.info({ event: 'reset.requested', userId: user.id }, 'reset code issued');
         } else {

@@ -36,6 +36,12 @@ export interface SignInGuard {
     userId: number | undefined,
     typedKey: string,
   ): Promise<Reservation>;
+  /**
+   * The key the login route's request limit counts by: the browser's device id when it carries
+   * a valid device cookie (so requests from strangers at the same address never use up a known
+   * browser's allowance), else the address.
+   */
+  requestKeyOf(request: FastifyRequest): string;
   /** After a sign-in: the browser gets a fresh device cookie for the user. */
   remember(request: FastifyRequest, reply: FastifyReply, userId: number): void;
 }
@@ -54,6 +60,10 @@ export function createSignInGuardWith(
       request.log.warn({ event: 'login.throttled', knownDevice: device !== null }, 'throttled');
       reply.header('retry-after', String(result.retryAfterSeconds));
       throw new AppError('RATE_LIMITED', THROTTLED_MESSAGE, { authenticated: false });
+    },
+    requestKeyOf(request) {
+      const device = devices.anyDeviceOf(request, Date.now());
+      return device === null ? request.ip : `device:${device}`;
     },
     remember(request, reply, userId) {
       devices.issue(request, reply, userId, Date.now());
