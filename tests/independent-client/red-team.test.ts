@@ -147,4 +147,34 @@ describe.each(testDialects())('independent client: red team, many addresses (%s)
     }
     expect(reset.status, reset.text).toBe(200);
   });
+
+  it('one guest phone gets 2 orders a day however it is written: full-width digits, an extension, an international prefix', async () => {
+    const writings = [
+      '４１２５５５０１９９',
+      '412-555-0199 ext 2',
+      '001 412 555 0199',
+      '(412) 555-0199x7',
+    ];
+    const statuses: number[] = [];
+    for (const [i, phone] of writings.entries()) {
+      const guest = await securedClient(server);
+      const reply = await guest.post(
+        '/api/orders/guest/create',
+        {
+          firstName: 'Mallory',
+          lastName: 'Taker',
+          email: `m${i}${letters(6)}@example.org`,
+          phone,
+          deliveryAddress: '1 Any St',
+          notes: 'Mallory Taker',
+          items: [{ itemName: `Blanket request ${letters(4)}`, quantity: 1 }],
+        },
+        // Each from an address of its own: the per-address limit is not what stops them.
+        { headers: { 'X-Forwarded-For': `192.0.2.${i + 20}` } },
+      );
+      statuses.push(reply.status);
+      if (reply.status === 409) expect(String(rec(reply.json).message)).toMatch(/24 hours/);
+    }
+    expect(statuses).toEqual([200, 200, 409, 409]);
+  });
 });

@@ -132,10 +132,19 @@ export function limitLinesOf(
 /**
  * Phone numbers compare by their digits; a US number with its leading country code 1 is the
  * same as without. A phone with no digits at all compares as its trimmed, lower-case text.
+ * The same number written another way is the same key (red team: each way was a new guest
+ * limit): full-width digits, an extension after it ("ext 2", "x2", "#2"), an international
+ * call prefix (00, or 011 from the US).
  */
 export function phoneKey(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits === '') return phone.trim().toLowerCase();
+  const text = phone.normalize('NFKC');
+  const start = text.search(/\d/);
+  if (start < 0) return text.trim().toLowerCase();
+  const rest = text.slice(start);
+  const end = rest.search(/[^\d\s().+/-]/);
+  let digits = (end < 0 ? rest : rest.slice(0, end)).replace(/\D/g, '');
+  if (digits.startsWith('011')) digits = digits.slice(3);
+  else if (digits.startsWith('00')) digits = digits.slice(2);
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
