@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import {
   validateResetPassword,
   validateResetRequest,
@@ -29,8 +29,12 @@ function failure(error: unknown, fallback: string): string {
  * here with the address filled in. The code itself never travels in the address.
  */
 function useLinkedEmail(): string {
-  const search = useLocation({ select: (location) => location.searchStr });
-  return new URLSearchParams(search).get('email')?.trim() ?? '';
+  // Read from the router's address once, when the page opens; not through useLocation,
+  // whose import here made Rolldown split six shared chunks out of the entry (modulepreloads
+  // on the landing's critical path, ARCHITECTURE.md "Keep the entry one file").
+  const router = useRouter();
+  const [email] = useState(() => new URLSearchParams(router.state.location.searchStr).get('email'));
+  return email?.trim() ?? '';
 }
 
 /**

@@ -1,0 +1,14 @@
+// The production build's landing keeps one entry script and preloads nothing beside it
+// (ARCHITECTURE.md "Keep the entry one file"): an import in a lazy screen once made Rolldown
+// split six shared chunks out of the entry, each a modulepreload on the landing's critical path.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+describe('the production build', () => {
+  it('loads the landing from one entry script with no module preloads', () => {
+    const html = fs.readFileSync(path.join(inject('e2eStaticDir'), 'index.html'), 'utf8');
+    expect(html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? []).toEqual([]);
+    expect(html.match(/<script[^>]*type="module"[^>]*>/g)).toHaveLength(1);
+  });
+});
