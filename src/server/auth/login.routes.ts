@@ -21,6 +21,11 @@ import { findUserByLogin, keyOf } from './users.repository.ts';
 
 /** Login requests per client address and minute (times config.rateLimitScale). */
 export const LOGIN_RATE_LIMIT = 20;
+/**
+ * Logouts per minute and login session, or per address when signed out (times
+ * config.rateLimitScale): anyone may call it, and each encrypted call stores its IV for a day.
+ */
+export const LOGOUT_RATE_LIMIT = 30;
 
 export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): void {
   const { config, opened } = app.ctx;
@@ -68,16 +73,25 @@ export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): v
     },
   );
 
-  app.post(AUTH_PATHS.logout, { config: { access: 'public' } }, async (request, reply) => {
-    const sessionId = request.loginSessionId;
-    if (sessionId !== null) {
-      await endSecureSessionsOfLogin(db, sessionId);
-      await deleteLoginSession(db, sessionId);
-      request.log.info({ event: 'logout', userId: request.user?.userId }, 'signed out');
-    }
-    clearLoginCookie(reply, config);
-    return { status: 'success' as const, message: 'Logged out successfully' };
-  });
+  const logoutLimit = {
+    ...perClientAddress(config, LOGOUT_RATE_LIMIT, 'minute'),
+    keyGenerator: (request: FastifyRequest) =>
+      request.loginSessionId === null ? request.ip : `login:${request.loginSessionId}`,
+  };
+  app.post(
+    AUTH_PATHS.logout,
+    { config: { access: 'public', rateLimit: logoutLimit } },
+    async (request, reply) => {
+      const sessionId = request.loginSessionId;
+      if (sessionId !== null) {
+        await endSecureSessionsOfLogin(db, sessionId);
+        await deleteLoginSession(db, sessionId);
+        request.log.info({ event: 'logout', userId: request.user?.userId }, 'signed out');
+      }
+      clearLoginCookie(reply, config);
+      return { status: 'success' as const, message: 'Logged out successfully' };
+    },
+  );
 
   app.get(AUTH_PATHS.me, { config: { access: 'signedIn' } }, async (request) => {
     return authUserReplyOf(callerOf(request), 'Signed in');

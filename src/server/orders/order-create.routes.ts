@@ -60,7 +60,9 @@ export async function orderCreateRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     ORDER_PATHS.guestCreate,
-    { config: { access: 'public' }, preHandler: limits.guest },
+    // Counted in onRequest (anyone may call it, so no access check comes first): a request past
+    // the limit is refused before its body is opened, and an encrypted one stores no IV.
+    { config: { access: 'public' }, onRequest: limits.guest },
     async (request, reply) => {
       const details = guestOrderInput(request.body);
       const orderer: Orderer = { userId: null, orderType: 'GUEST' };
