@@ -1,0 +1,174 @@
+// Issue 14's defences tried as an attacker would, by the independent client: attacks that held,
+// kept as tests where nothing else covered them (the others are in email-ownership.test.ts,
+// drain.test.ts and tests/server/...).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects, type TestServer } from '../support/build-app.ts';
+import {
+  adminHeaders,
+  adminSession,
+  expectOk,
+  letters,
+  login,
+  loginAs,
+  mailsTo,
+  password,
+  phone10,
+  registerClient,
+  securedClient,
+  startServer,
+  type Account,
+} from './harness.ts';
+import { rec } from './wire-client.ts';
+
+/** The 6-digit numbers in the text lines of the newest of at least `count` mails. */
+async function newestCodes(server: TestServer, address: string, count: number): Promise<string[]> {
+  for (let waited = 0; waited < 5000; waited += 100) {
+    const mails = mailsTo(server, address);
+    if (mails.length >= count) {
+      return [
+        ...new Set(
+          (mails.at(-1) ?? '')
+            .split(/\r?\n/)
+            .filter((line) => !/[<>=_]|^[\w-]+:/.test(line))
+            .flatMap((line) => [...line.matchAll(/(?<!\d)(\d{6})(?!\d)/g)].map((m) => m[1]!)),
+        ),
+      ];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`fewer than ${count} mails to ${address}`);
+}
+
+describe.each(testDialects())('independent client: red team, what held (%s)', (dialect) => {
+  let server: TestServer;
+  let admin: Account;
+  beforeAll(async () => {
+    server = await startServer(dialect);
+    admin = await adminSession(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function applicationFor(email: string): Promise<number> {
+    const c = await securedClient(server);
+    expectOk(
+      await c.post('/api/volunteer/apply', {
+        firstName: 'Ann',
+        lastName: 'Plicant',
+        email,
+        phone: '555-222-3333',
+        notes: '',
+      }),
+    );
+    const list = await admin.client.get('/api/volunteer/pending', { headers: adminHeaders() });
+    const data = rec(list.json).data as { applicationId: number; email: string }[];
+    const found = data.find((x) => x.email === email);
+    expect(found, JSON.stringify(data)).toBeDefined();
+    return found!.applicationId;
+  }
+
+  function approve(applicationId: number) {
+    return admin.client.post('/api/volunteer/approve', {
+      adminUsername: admin.username,
+      authenticated: true,
+      applicationId,
+    });
+  }
+
+  async function roleOf(username: string, pw: string) {
+    const reply = await login(await securedClient(server), username, pw);
+    expectOk(reply);
+    return rec(reply.json);
+  }
+
+  it('squatting in capitals: the account on VICTIM@EXAMPLE.ORG matches the application but is not promoted', async () => {
+    const victim = `vic${letters(8)}@example.org`;
+    const c = await securedClient(server);
+    const username = `squat${letters(8)}`;
+    const pw = password();
+    expectOk(
+      await c.post('/api/auth/register', {
+        username,
+        password: pw,
+        role: 'CLIENT',
+        email: victim.toUpperCase(),
+        phone: phone10(),
+      }),
+    );
+    const reply = await approve(await applicationFor(victim));
+    expectOk(reply);
+    expect(rec(reply.json)).toMatchObject({
+      matchedAccount: { username, emailVerified: false },
+      promoted: false,
+    });
+    expect(await roleOf(username, pw)).toMatchObject({ role: 'CLIENT', emailVerified: false });
+  });
+
+  it('racing the approval: a proven account that moves to the applicant’s email while it is approved is not promoted', async () => {
+    const victim = `race${letters(8)}@example.org`;
+    const applicationId = await applicationFor(victim);
+    const a = await registerClient(server, 'racer');
+    const codes = await newestCodes(server, a.email, 1);
+    let proved = await a.client.post('/api/auth/email/verify', { code: codes[0] });
+    for (const code of codes.slice(1, 3)) {
+      if (proved.status < 300) break;
+      proved = await a.client.post('/api/auth/email/verify', { code });
+    }
+    expectOk(proved);
+    const [moved, approved] = await Promise.all([
+      a.client.put('/api/auth/update/email', {
+        userId: String(a.userId),
+        authenticated: true,
+        currentPassword: a.password,
+        newEmail: victim,
+      }),
+      approve(applicationId),
+    ]);
+    expectOk(approved);
+    // Whichever lands first, the account is never promoted: approved first, no account had the
+    // email (one is made for the applicant, and the move finds the email taken); moved first,
+    // the account's email is unproven.
+    expect([200, 409]).toContain(moved.status);
+    expect(await roleOf(a.username, a.password)).toMatchObject({ role: 'CLIENT' });
+  });
+
+  it('guessing a recovery code from 6 sessions under 6 spellings of the email: 5 tries in all, then the right code is refused', async () => {
+    const a = await registerClient(server, 'guess');
+    const before = mailsTo(server, a.email).length;
+    const owner = await securedClient(server);
+    expectOk(await owner.post('/api/auth/password/request-reset', { email: a.email }));
+    const codes = await newestCodes(server, a.email, before + 1);
+    const spellings = [
+      a.email,
+      a.email.toUpperCase(),
+      ` ${a.email}`,
+      a.email.replace('@example.org', '@EXAMPLE.org'),
+      a.email,
+      a.email.toUpperCase(),
+    ];
+    let guess = 0;
+    for (const email of spellings) {
+      do guess += 1;
+      while (codes.includes(String(guess).padStart(6, '0')));
+      const reply = await (
+        await securedClient(server)
+      ).post('/api/auth/password/verify-reset', {
+        email,
+        otp: String(guess).padStart(6, '0'),
+        newPassword: 'Quartz7lantern',
+      });
+      expect(reply.status).toBeGreaterThanOrEqual(400);
+      expect(reply.status).toBeLessThan(500);
+    }
+    for (const otp of codes.slice(0, 3)) {
+      const right = await owner.post('/api/auth/password/verify-reset', {
+        email: a.email,
+        otp,
+        newPassword: 'Quartz7lantern',
+      });
+      expect(right.status).toBe(400);
+    }
+    await loginAs(server, a.username, a.password); // the password did not change
+  });
+});
