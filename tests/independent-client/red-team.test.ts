@@ -148,6 +148,37 @@ describe.each(testDialects())('independent client: red team, many addresses (%s)
     expect(reset.status, reset.text).toBe(200);
   });
 
+  it('a browser cannot mint its way past the sign-in request limit: each sign-in’s fresh device cookie counts with the last', async () => {
+    // Every sign-in hashes a password: without a limit, an account of one's own would let one
+    // address make the server hash without end.
+    const from = { 'X-Forwarded-For': '198.51.100.50' };
+    const c = await securedClient(server);
+    const username = `minter${letters(8)}`;
+    const registered = await c.post(
+      '/api/auth/register',
+      {
+        username,
+        password: 'Zebra9horse',
+        role: 'CLIENT',
+        email: `${username}@example.org`,
+        phone: phone10(),
+      },
+      { headers: from },
+    );
+    expect(registered.status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 45; i += 1) {
+      const reply = await c.post(
+        '/api/auth/login',
+        { username, password: 'Zebra9horse' },
+        { headers: from },
+      );
+      statuses.push(reply.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses).toContain(429);
+  });
+
   it('one guest phone gets 2 orders a day however it is written: full-width digits, an extension, an international prefix', async () => {
     const writings = [
       '４１２５５５０１９９',

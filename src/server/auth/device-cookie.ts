@@ -29,10 +29,10 @@ export interface DeviceCookies {
   /** The device id (nonce) of a valid entry for this user on the request, else null. */
   deviceOf(request: FastifyRequest, userId: number, now: number): string | null;
   /**
-   * The device id of any valid entry on the request, whatever its account, else null: only the
-   * server can sign one, so it singles this browser out from others behind the same address.
+   * The account of the first valid entry on the request, else null: only the server can sign
+   * one, so it sets this browser apart from strangers behind the same address.
    */
-  anyDeviceOf(request: FastifyRequest, now: number): string | null;
+  knownAccountOf(request: FastifyRequest, now: number): number | null;
   /** Sets the cookie with a fresh entry for the user (keeping other accounts' valid ones). */
   issue(request: FastifyRequest, reply: FastifyReply, userId: number, now: number): void;
 }
@@ -73,8 +73,8 @@ export function createDeviceCookies(
     deviceOf(request, userId, now) {
       return entriesOf(request, now).find((entry) => entry.userId === userId)?.nonce ?? null;
     },
-    anyDeviceOf(request, now) {
-      return entriesOf(request, now)[0]?.nonce ?? null;
+    knownAccountOf(request, now) {
+      return entriesOf(request, now)[0]?.userId ?? null;
     },
     issue(request, reply, userId, now) {
       const nonce = randomBytes(16).toString('base64url');

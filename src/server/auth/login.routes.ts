@@ -30,8 +30,9 @@ export const LOGOUT_RATE_LIMIT = 30;
 export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): void {
   const { config, opened } = app.ctx;
   const db = opened.db;
-  // Per address, except that a browser with a device cookie counts on its own: otherwise a
-  // stranger at the same address could keep the owner's known browser out (beyond-spec.md).
+  // Per address, except that a browser with a device cookie counts by the account it names:
+  // otherwise a stranger at the same address could keep the owner's known browser out
+  // (beyond-spec.md).
   const rateLimit = {
     ...perClientAddress(config, LOGIN_RATE_LIMIT, 'minute'),
     keyGenerator: (request: FastifyRequest) => guard.requestKeyOf(request),

@@ -37,9 +37,10 @@ export interface SignInGuard {
     typedKey: string,
   ): Promise<Reservation>;
   /**
-   * The key the login route's request limit counts by: the browser's device id when it carries
-   * a valid device cookie (so requests from strangers at the same address never use up a known
-   * browser's allowance), else the address.
+   * The key the login route's request limit counts by: for a browser with a valid device
+   * cookie, the account it names (so strangers at the same address never use up a known
+   * browser's allowance, and the fresh cookie each sign-in brings is no new allowance), else
+   * the address.
    */
   requestKeyOf(request: FastifyRequest): string;
   /** After a sign-in: the browser gets a fresh device cookie for the user. */
@@ -62,8 +63,8 @@ export function createSignInGuardWith(
       throw new AppError('RATE_LIMITED', THROTTLED_MESSAGE, { authenticated: false });
     },
     requestKeyOf(request) {
-      const device = devices.anyDeviceOf(request, Date.now());
-      return device === null ? request.ip : `device:${device}`;
+      const account = devices.knownAccountOf(request, Date.now());
+      return account === null ? request.ip : `known-browser-of:${account}`;
     },
     remember(request, reply, userId) {
       devices.issue(request, reply, userId, Date.now());
