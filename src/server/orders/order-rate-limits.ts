@@ -1,6 +1,8 @@
 // Order creation is rate-limited per client address and per account (beyond-spec.md section 1
-// "Supplies can't be drained"), with @fastify/rate-limit: two counters in one preHandler (after
-// access control, so the account is known and a refused caller counts for nothing). Both are
+// "Supplies can't be drained"), with @fastify/rate-limit: two counters in one hook (after
+// access control, so the account is known and a refused caller counts for nothing): a
+// preHandler for clients, onRequest for guests (no access check to wait for; a request past
+// the limit is then refused before its body is opened). Both are
 // scaled by config.rateLimitScale like every other limit (http/rate-limits.ts).
 // A request whose Idempotency-Key is already stored is a replay: it places nothing (it gets
 // the stored reply), so it is not counted. The offline outbox resends an order it has no
