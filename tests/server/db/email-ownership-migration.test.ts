@@ -3,69 +3,28 @@
 // whose last change was completing a reset with a mailed code) and which do not (a code that
 // was only voided by a newer one, a reset followed by other changes, everyone else), and the
 // codes already out keep the address they were mailed to.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { Migrator, type Migration } from 'kysely';
-import { describe, expect, inject, it } from 'vitest';
-import { openDatabase, type DialectName } from '#server/db/kysely';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '#server/db/migrate';
-import { columnTypesFor } from '#server/db/migrations/column-types';
 import { initialSchema } from '#server/db/migrations/2026-11-21T2100-initial-schema';
 import { catalogueVersion } from '#server/db/migrations/2026-11-22T0900-catalogue-version';
 import { orderListIndexes } from '#server/db/migrations/2026-11-22T1000-order-list-indexes';
 import { testDialects } from '../../support/build-app.ts';
-
-async function withDatabase(
-  dialect: DialectName,
-  run: (url: string | undefined, dir: string) => Promise<void>,
-) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-migration-'));
-  let drop = async () => {};
-  let url: string | undefined;
-  if (dialect === 'postgres') {
-    const adminUrl = inject('postgresUrl');
-    const name = `streetmed_mig_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-  try {
-    await run(url, dir);
-  } finally {
-    await drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { withEarlierSchema } from '../../support/migration-db.ts';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 12, minutes)).toISOString();
 
 describe.each(testDialects())('email-ownership migration (%s)', (dialect) => {
   it('proves admins with an email and completed resets only; keeps codes on their address', async () => {
-    await withDatabase(dialect, async (url, dir) => {
-      const opened = openDatabase(url, dir);
-      const db = opened.db;
-      try {
-        const t = columnTypesFor(opened.dialect);
-        const before: Record<string, Migration> = {
-          '2026-11-21T2100-initial-schema': initialSchema(t),
-          '2026-11-22T0900-catalogue-version': catalogueVersion(t),
-          '2026-11-22T1000-order-list-indexes': orderListIndexes(t),
-        };
-        const early = new Migrator({ db, provider: { getMigrations: async () => before } });
-        expect((await early.migrateToLatest()).error).toBeUndefined();
+    await withEarlierSchema(
+      dialect,
+      (t) => ({
+        '2026-11-21T2100-initial-schema': initialSchema(t),
+        '2026-11-22T0900-catalogue-version': catalogueVersion(t),
+        '2026-11-22T1000-order-list-indexes': orderListIndexes(t),
+      }),
+      async (opened) => {
+        const db = opened.db;
 
         async function user(
           name: string,
@@ -144,9 +103,7 @@ describe.each(testDialects())('email-ownership migration (%s)', (dialect) => {
           { user_id: voided, purpose: 'RESET', sent_to_key: 'voided@example.org' },
           { user_id: voided, purpose: 'RESET', sent_to_key: 'voided@example.org' },
         ]);
-      } finally {
-        await db.destroy();
-      }
-    });
+      },
+    );
   });
 });
