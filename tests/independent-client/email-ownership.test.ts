@@ -7,50 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects, type TestServer } from '../support/build-app.ts';
 import {
   adminSession,
+  applicationFor,
+  approveApplication,
   expectOk,
   expectSealed,
   letters,
   login,
   loginAs,
-  mailsTo,
+  newestCodes,
   password,
   phone10,
   registerClient,
   securedClient,
   startServer,
+  verifyEmailWithAny,
   type Account,
 } from './harness.ts';
 import { rec } from './wire-client.ts';
-
-/** The 6-digit codes in the newest mail to the address (waits up to 5 s for `count` mails). */
-async function newestCodes(server: TestServer, address: string, count: number): Promise<string[]> {
-  for (let waited = 0; waited < 5000; waited += 100) {
-    const mails = mailsTo(server, address);
-    if (mails.length >= count) {
-      const newest = mails.at(-1) ?? '';
-      return [
-        ...new Set(
-          newest
-            .split(/\r?\n/)
-            .filter((line) => !/[<>=_]|^[\w-]+:/.test(line))
-            .flatMap((line) => [...line.matchAll(/(?<!\d)(\d{6})(?!\d)/g)].map((m) => m[1]!)),
-        ),
-      ];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`fewer than ${count} mails to ${address}`);
-}
-
-/** Tries each candidate until one is accepted (a mail may hold other 6-digit numbers). */
-async function verifyWithAny(account: Account, codes: string[]) {
-  let reply = await account.client.post('/api/auth/email/verify', { code: codes[0] });
-  for (const code of codes.slice(1, 3)) {
-    if (reply.status < 300) break;
-    reply = await account.client.post('/api/auth/email/verify', { code });
-  }
-  return reply;
-}
 
 describe.each(testDialects())('independent client: email ownership (%s)', (dialect) => {
   let server: TestServer;
@@ -70,27 +43,7 @@ describe.each(testDialects())('independent client: email ownership (%s)', (diale
   };
 
   async function applyAndApprove(email: string) {
-    const c = await securedClient(server);
-    const applied = await c.post('/api/volunteer/apply', {
-      firstName: 'Ann',
-      lastName: 'Plicant',
-      email,
-      phone: '555-222-3333',
-      notes: '',
-    });
-    expectOk(applied);
-    const list = await admin.client.get('/api/volunteer/pending', {
-      headers: { 'Admin-Username': admin.username, 'Authentication-Status': 'true' },
-    });
-    expectOk(list);
-    const data = rec(list.json).data as { applicationId: number; email: string }[];
-    const application = data.find((x) => x.email === email);
-    expect(application, JSON.stringify(data)).toBeDefined();
-    const reply = await admin.client.post('/api/volunteer/approve', {
-      adminUsername: admin.username,
-      authenticated: true,
-      applicationId: application!.applicationId,
-    });
+    const reply = await approveApplication(admin, await applicationFor(server, admin, email));
     expectOk(reply);
     return rec(reply.json);
   }
@@ -106,7 +59,7 @@ describe.each(testDialects())('independent client: email ownership (%s)', (diale
     // Registration mailed one code, send-code another: the newest is the live one.
     const codes = await newestCodes(server, a.email, 2);
     expect(codes.length).toBeGreaterThan(0);
-    expectOk(await verifyWithAny(a, codes));
+    expectOk(await verifyEmailWithAny(a, codes));
     expect(await me(a)).toMatchObject({ emailVerified: true });
     const again = await login(await securedClient(server), a.username, a.password);
     expect(rec(again.json)).toMatchObject({ emailVerified: true });
@@ -189,7 +142,7 @@ describe.each(testDialects())('independent client: email ownership (%s)', (diale
 
   it('approve reply: a proven match is promoted at once; no match makes an account', async () => {
     const a = await registerClient(server, 'proven');
-    expectOk(await verifyWithAny(a, await newestCodes(server, a.email, 1)));
+    expectOk(await verifyEmailWithAny(a, await newestCodes(server, a.email, 1)));
     const proven = await applyAndApprove(a.email);
     expect(proven).toMatchObject({
       matchedAccount: { username: a.username, emailVerified: true },

@@ -140,6 +140,80 @@ export function mailsTo(server: TestServer, address: string): string[] {
     .map(decodeMail);
 }
 
+/** The 6-digit numbers of a mail's text lines (not its headers or markup). */
+export function codesIn(mail: string): string[] {
+  return [
+    ...new Set(
+      mail
+        .split(/\r?\n/)
+        .filter((line) => !/[<>=_]|^[\w-]+:/.test(line))
+        .flatMap((line) => [...line.matchAll(/(?<!\d)(\d{6})(?!\d)/g)].map((m) => m[1]!)),
+    ),
+  ];
+}
+
+/** The codes in the newest mail to the address (waits up to 5 s for `count` mails). */
+export async function newestCodes(
+  server: TestServer,
+  address: string,
+  count: number,
+): Promise<string[]> {
+  for (let waited = 0; waited < 5000; waited += 100) {
+    const mails = mailsTo(server, address);
+    if (mails.length >= count) return codesIn(mails.at(-1) ?? '');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`fewer than ${count} mails to ${address}`);
+}
+
+/**
+ * POST /api/auth/email/verify with each of the first 3 candidates until one is accepted (a
+ * mail may hold other 6-digit numbers); the last reply.
+ */
+export async function verifyEmailWithAny(account: Account, codes: string[]): Promise<Reply> {
+  let reply = await account.client.post('/api/auth/email/verify', { code: codes[0] });
+  for (const code of codes.slice(1, 3)) {
+    if (reply.status < 300) break;
+    reply = await account.client.post('/api/auth/email/verify', { code });
+  }
+  return reply;
+}
+
+/** A volunteer application for the email (sent signed out), found in the admin's pending list. */
+export async function applicationFor(
+  server: TestServer,
+  admin: Account,
+  email: string,
+): Promise<number> {
+  const c = await securedClient(server);
+  expectOk(
+    await c.post('/api/volunteer/apply', {
+      firstName: 'Ann',
+      lastName: 'Plicant',
+      email,
+      phone: '555-222-3333',
+      notes: '',
+    }),
+  );
+  const list = await admin.client.get('/api/volunteer/pending', {
+    headers: adminHeaders(admin.username),
+  });
+  expectOk(list);
+  const data = rec(list.json).data as { applicationId: number; email: string }[];
+  const found = data.find((x) => x.email === email);
+  expect(found, JSON.stringify(data)).toBeDefined();
+  return found!.applicationId;
+}
+
+/** POST /api/volunteer/approve as the admin; the reply, whatever its status. */
+export function approveApplication(admin: Account, applicationId: number): Promise<Reply> {
+  return admin.client.post('/api/volunteer/approve', {
+    adminUsername: admin.username,
+    authenticated: true,
+    applicationId,
+  });
+}
+
 /** Best-effort decoding of quoted-printable / base64 bodies so a code can be found. */
 function decodeMail(raw: string): string {
   const parts = [raw];

@@ -4,40 +4,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects, type TestServer } from '../support/build-app.ts';
 import {
-  adminHeaders,
   adminSession,
+  applicationFor,
+  approveApplication,
   expectOk,
   letters,
   login,
   loginAs,
   mailsTo,
+  newestCodes,
   password,
   phone10,
   registerClient,
   securedClient,
   startServer,
+  verifyEmailWithAny,
   type Account,
 } from './harness.ts';
 import { rec } from './wire-client.ts';
-
-/** The 6-digit numbers in the text lines of the newest of at least `count` mails. */
-async function newestCodes(server: TestServer, address: string, count: number): Promise<string[]> {
-  for (let waited = 0; waited < 5000; waited += 100) {
-    const mails = mailsTo(server, address);
-    if (mails.length >= count) {
-      return [
-        ...new Set(
-          (mails.at(-1) ?? '')
-            .split(/\r?\n/)
-            .filter((line) => !/[<>=_]|^[\w-]+:/.test(line))
-            .flatMap((line) => [...line.matchAll(/(?<!\d)(\d{6})(?!\d)/g)].map((m) => m[1]!)),
-        ),
-      ];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`fewer than ${count} mails to ${address}`);
-}
 
 describe.each(testDialects())('independent client: red team, what held (%s)', (dialect) => {
   let server: TestServer;
@@ -49,32 +33,6 @@ describe.each(testDialects())('independent client: red team, what held (%s)', (d
   afterAll(async () => {
     await server.close();
   });
-
-  async function applicationFor(email: string): Promise<number> {
-    const c = await securedClient(server);
-    expectOk(
-      await c.post('/api/volunteer/apply', {
-        firstName: 'Ann',
-        lastName: 'Plicant',
-        email,
-        phone: '555-222-3333',
-        notes: '',
-      }),
-    );
-    const list = await admin.client.get('/api/volunteer/pending', { headers: adminHeaders() });
-    const data = rec(list.json).data as { applicationId: number; email: string }[];
-    const found = data.find((x) => x.email === email);
-    expect(found, JSON.stringify(data)).toBeDefined();
-    return found!.applicationId;
-  }
-
-  function approve(applicationId: number) {
-    return admin.client.post('/api/volunteer/approve', {
-      adminUsername: admin.username,
-      authenticated: true,
-      applicationId,
-    });
-  }
 
   async function roleOf(username: string, pw: string) {
     const reply = await login(await securedClient(server), username, pw);
@@ -96,7 +54,7 @@ describe.each(testDialects())('independent client: red team, what held (%s)', (d
         phone: phone10(),
       }),
     );
-    const reply = await approve(await applicationFor(victim));
+    const reply = await approveApplication(admin, await applicationFor(server, admin, victim));
     expectOk(reply);
     expect(rec(reply.json)).toMatchObject({
       matchedAccount: { username, emailVerified: false },
@@ -107,14 +65,10 @@ describe.each(testDialects())('independent client: red team, what held (%s)', (d
 
   it('racing the approval: a proven account that moves to the applicant’s email while it is approved is not promoted', async () => {
     const victim = `race${letters(8)}@example.org`;
-    const applicationId = await applicationFor(victim);
+    const applicationId = await applicationFor(server, admin, victim);
     const a = await registerClient(server, 'racer');
     const codes = await newestCodes(server, a.email, 1);
-    let proved = await a.client.post('/api/auth/email/verify', { code: codes[0] });
-    for (const code of codes.slice(1, 3)) {
-      if (proved.status < 300) break;
-      proved = await a.client.post('/api/auth/email/verify', { code });
-    }
+    const proved = await verifyEmailWithAny(a, codes);
     expect(proved.status, JSON.stringify(proved.json)).toBe(200);
     const [moved, approved] = await Promise.all([
       a.client.put('/api/auth/update/email', {
@@ -123,7 +77,7 @@ describe.each(testDialects())('independent client: red team, what held (%s)', (d
         currentPassword: a.password,
         newEmail: victim,
       }),
-      approve(applicationId),
+      approveApplication(admin, applicationId),
     ]);
     // Whichever lands first, the account is never promoted: approved first, no account had the
     // email (one is made for the applicant, and the move finds the email taken); moved first,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '#server/auth/first-admin';
 import { startTestServer, testDialects, type TestServer } from '../support/build-app.ts';
-import { ADMIN, letters, login, mailsTo, phone10, securedClient } from './harness.ts';
+import { ADMIN, codesIn, letters, login, mailsTo, phone10, securedClient } from './harness.ts';
 import { rec } from './wire-client.ts';
 
 async function realLimitsServer(
@@ -35,18 +35,6 @@ async function settledMails(server: TestServer, address: string): Promise<string
     last = now;
   }
   return mailsTo(server, address);
-}
-
-/** The 6-digit numbers of a mail's text lines (not its headers or markup). */
-function codesOf(mail: string): string[] {
-  return [
-    ...new Set(
-      mail
-        .split(/\r?\n/)
-        .filter((line) => !/[<>=_]|^[\w-]+:/.test(line))
-        .flatMap((line) => [...line.matchAll(/(?<!\d)(\d{6})(?!\d)/g)].map((m) => m[1]!)),
-    ),
-  ];
 }
 
 describe.each(testDialects())(
@@ -135,7 +123,7 @@ describe.each(testDialects())('independent client: red team, many addresses (%s)
     expect(mails.length - afterRegistration).toBeLessThanOrEqual(5);
 
     // The newest code mailed still works for the owner.
-    const codes = codesOf(mails.at(-1) ?? '');
+    const codes = codesIn(mails.at(-1) ?? '');
     let reset = { status: 0, text: '' };
     for (const otp of codes.slice(0, 3)) {
       reset = await owner.post(
