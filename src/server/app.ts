@@ -15,6 +15,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerSecureChannel } from './plugins/secure-channel.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerZodSchemas } from './plugins/zod-schemas.ts';
+import { openApiRoutes, registerOpenApi } from './openapi/openapi.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
@@ -81,7 +83,12 @@ export async function buildApp(
   registerCsrfGuard(app);
   registerMailer(app, config);
   registerIdempotencyPruning(app, opened.db);
+  // Route schemas are zod contracts, validated after every preValidation hook above.
+  registerZodSchemas(app);
+  // Before the routes: the OpenAPI document is collected as they are registered.
+  await registerOpenApi(app);
 
+  await app.register(openApiRoutes);
   await app.register(healthRoutes);
   await app.register(securityRoutes);
   await app.register(authRoutes);

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.ts';
+import { receivedBodyOf } from '../plugins/zod-schemas.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Printable ASCII without spaces, 1–100 characters (the web client sends UUIDs). */
@@ -43,9 +44,12 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** SHA-256 of the (decrypted) body, to tell a replay from a reuse with another body. */
+/**
+ * SHA-256 of the (decrypted) body as received, to tell a replay from a reuse with another body
+ * (before a route schema stripped unknown keys: a different body is still a different request).
+ */
 export function requestHashOf(request: FastifyRequest): string {
   return createHash('sha256')
-    .update(stableJson(request.body ?? null))
+    .update(stableJson(receivedBodyOf(request) ?? null))
     .digest('hex');
 }

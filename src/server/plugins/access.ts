@@ -93,7 +93,11 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** The parts of the request its route schema validates (params, querystring, body). */
+  schemaParts: readonly string[];
 }
+
+const SCHEMA_PARTS = ['params', 'querystring', 'body'] as const;
 
 const apiRoutesByApp = new WeakMap<FastifyInstance, ApiRoute[]>();
 
@@ -122,8 +126,10 @@ export function registerAccessControl(
     }
     const access = route.config?.access;
     if (route.url.startsWith('/api/') && access !== undefined) {
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const schemaParts = SCHEMA_PARTS.filter((part) => schema[part] !== undefined);
       for (const method of [route.method].flat())
-        apiRoutes.push({ method, url: route.url, access });
+        apiRoutes.push({ method, url: route.url, access, schemaParts });
     }
     const adminOnly =
       access !== undefined && typeof access !== 'string' && access.every((r) => r === 'ADMIN');

@@ -1,0 +1,42 @@
+// Route schemas are the shared zod contracts (fastify-type-provider-zod's types; DESIGN.md).
+// A route declares `schema: { params, querystring, body, response }`; Fastify validates after
+// every preValidation hook (access control, the claimed-identity and NUL checks, decryption of
+// an encrypted body), so a caller without access still learns nothing from input checks.
+// - Validation: the contract's safeParse; a failure is the same 400 the handlers' own
+//   `schema.parse(request.body ?? {})` gave (the first issue as "field: message", via
+//   zodMessage), and a missing or null body is read as {} as they did.
+// - Replies: response schemas only describe the API (GET /api/openapi.json); replies are
+//   serialized with JSON.stringify as before, never stripped or reshaped by a schema.
+// - The body as received (before zod strips unknown keys) is kept for the idempotency request
+//   hash, so a replay must repeat the request exactly as it did before schemas.
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { type ZodType } from 'zod';
+import { badRequest } from '../errors.ts';
+import { zodMessage } from './errors.ts';
+
+const receivedBodies = new WeakMap<FastifyRequest, unknown>();
+
+/** The request body as parsed from the wire, before a route schema validated it. */
+export function receivedBodyOf(request: FastifyRequest): unknown {
+  return receivedBodies.has(request) ? receivedBodies.get(request) : request.body;
+}
+
+const zodValidator: FastifySchemaCompiler<ZodType> =
+  ({ schema, httpPart }) =>
+  (data: unknown) => {
+    // Fastify passes null for an absent part; handlers used to read a missing body as {}.
+    const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
+    const result = schema.safeParse(input);
+    if (!result.success) return { error: badRequest(zodMessage(result.error)) };
+    return { value: result.data };
+  };
+
+export function registerZodSchemas(app: FastifyInstance): void {
+  app.setValidatorCompiler(zodValidator);
+  // Documentation-only response schemas: the reply is sent exactly as the handler built it.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Registered last among the preValidation hooks that read the body; all run before validation.
+  app.addHook('preValidation', async (request) => {
+    receivedBodies.set(request, request.body);
+  });
+}
