@@ -1,11 +1,10 @@
 // Admin calls (spec section 7 "Admin users", "Cargo", "Feedback and volunteer applications")
 // tried by an independent client: admin headers Admin-Username / Authentication-Status on
 // GETs and multipart, adminUsername / authenticated in bodies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, type TestServer } from '../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects } from '../support/build-app.ts';
 import {
   adminHeaders,
-  adminSession,
   cargoForm,
   catalogue,
   createCargoItem,
@@ -17,9 +16,8 @@ import {
   password,
   registerClient,
   securedClient,
-  startServer,
   totalOf,
-  type Account,
+  useServerWithAdmin,
   expectOk,
 } from './harness.ts';
 import { ISO_UTC_Z, rec, recs, type Rec } from './wire-client.ts';
@@ -30,15 +28,7 @@ const PNG_1X1 = Buffer.from(
 );
 
 describe.each(testDialects())('independent client: admin (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Account;
-  beforeAll(async () => {
-    server = await startServer(dialect);
-    admin = await adminSession(server);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const { server, admin } = useServerWithAdmin(dialect);
 
   const adminBody = (extra: Rec = {}): Rec => ({
     adminUsername: admin.username,

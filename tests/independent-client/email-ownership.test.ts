@@ -3,10 +3,9 @@
 // POST /api/auth/email/send-code (signed in), POST /api/auth/email/verify {code}, emailVerified
 // in me and login, and the approve reply's matchedAccount / promoted. Tried as an attacker
 // would too: an account registered with someone else's email, guessing codes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, type TestServer } from '../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects } from '../support/build-app.ts';
 import {
-  adminSession,
   applicationFor,
   approveApplication,
   expectOk,
@@ -19,22 +18,14 @@ import {
   phone10,
   registerClient,
   securedClient,
-  startServer,
   verifyEmailWithAny,
+  useServerWithAdmin,
   type Account,
 } from './harness.ts';
 import { rec } from './wire-client.ts';
 
 describe.each(testDialects())('independent client: email ownership (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Account;
-  beforeAll(async () => {
-    server = await startServer(dialect);
-    admin = await adminSession(server);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const { server, admin } = useServerWithAdmin(dialect);
 
   const me = async (a: Account) => {
     const reply = await a.client.get('/api/auth/me');

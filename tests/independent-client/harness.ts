@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ensureFirstAdmin } from '#server/auth/first-admin';
 import { startTestServer, type TestServer } from '../support/build-app.ts';
 import { rec, recs, WireClient, type Rec, type Reply } from './wire-client.ts';
@@ -20,6 +20,27 @@ export async function startServer(dialect: TestServer['dialect']): Promise<TestS
   // wire-protocol.md: the first admin is created on first start from ADMIN_USERNAME/PASSWORD.
   await ensureFirstAdmin(server.app.ctx.opened.db, server.config, () => undefined);
   return server;
+}
+
+/**
+ * A listening server and the first admin's session for the enclosing describe block: started
+ * in beforeAll, closed in afterAll. Both objects are filled in once the server has started.
+ */
+export function useServerWithAdmin(dialect: TestServer['dialect']): {
+  server: TestServer;
+  admin: Account;
+} {
+  const server = {} as TestServer;
+  const admin = {} as Account;
+  beforeAll(async () => {
+    Object.assign(server, await startServer(dialect));
+    Object.assign(admin, await adminSession(server));
+  });
+  afterAll(async () => {
+    // Absent when the start failed: that failure is the one to report.
+    await (server as Partial<TestServer>).close?.();
+  });
+  return { server, admin };
 }
 
 export function newClient(server: TestServer): WireClient {

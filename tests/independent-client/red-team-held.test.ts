@@ -1,10 +1,9 @@
 // Issue 14's defences tried as an attacker would, by the independent client: attacks that held,
 // kept as tests where nothing else covered them (the others are in email-ownership.test.ts,
 // drain.test.ts and tests/server/...).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, type TestServer } from '../support/build-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDialects } from '../support/build-app.ts';
 import {
-  adminSession,
   applicationFor,
   approveApplication,
   expectOk,
@@ -17,22 +16,13 @@ import {
   phone10,
   registerClient,
   securedClient,
-  startServer,
   verifyEmailWithAny,
-  type Account,
+  useServerWithAdmin,
 } from './harness.ts';
 import { rec } from './wire-client.ts';
 
 describe.each(testDialects())('independent client: red team, what held (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Account;
-  beforeAll(async () => {
-    server = await startServer(dialect);
-    admin = await adminSession(server);
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const { server, admin } = useServerWithAdmin(dialect);
 
   async function roleOf(username: string, pw: string) {
     const reply = await login(await securedClient(server), username, pw);
