@@ -1,7 +1,12 @@
 // GET /api/security/initiate-handshake and POST /api/security/complete-handshake (spec section
 // 7 "Secure session"; wire-protocol.md items 1-2). Public and rate limited per client address.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  completeHandshakeRequest,
+  initiateHandshakeReply,
+  successReply,
+} from '#shared/contracts/security';
 import { COMPLETE_HANDSHAKE_PATH, INITIATE_HANDSHAKE_PATH } from '#shared/secure-channel/index';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { checkHandshakeHeaders } from './handshake-headers.ts';
@@ -13,13 +18,8 @@ export const HANDSHAKE_RATE_LIMIT = 60;
 /** Expired sessions are swept on a handshake, at most this often per process. */
 const PRUNE_EVERY_MS = 60_000;
 
-// A P-256 SPKI is 124 base64 characters; the limit only keeps garbage small.
-const completeRequest = z.object({
-  sessionId: z.string().min(1).max(200),
-  clientPublicKey: z.string().min(1).max(1000),
-});
-
-export async function securityRoutes(app: FastifyInstance): Promise<void> {
+export async function securityRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { config, opened } = app.ctx;
   const client = { clientId: config.clientId, clientAuthKey: config.clientAuthKey };
   const rateLimit = perClientAddress(config, HANDSHAKE_RATE_LIMIT, 'minute');
@@ -31,22 +31,31 @@ export async function securityRoutes(app: FastifyInstance): Promise<void> {
     await deleteExpiredSessions(opened.db, now, config.secureSessionIdleMs);
   }
 
-  app.get(INITIATE_HANDSHAKE_PATH, { config: { access: 'public', rateLimit } }, async (request) => {
-    const now = new Date();
-    await checkHandshakeHeaders(request, client, now, { required: true });
-    await pruneNowAndThen(now);
-    const started = await initiateHandshake(opened.db, now);
-    return { status: 'success' as const, ...started };
-  });
+  const initiate = { response: { 200: initiateHandshakeReply } };
+  app.get(
+    INITIATE_HANDSHAKE_PATH,
+    { config: { access: 'public', rateLimit }, schema: initiate },
+    async (request) => {
+      const now = new Date();
+      await checkHandshakeHeaders(request, client, now, { required: true });
+      await pruneNowAndThen(now);
+      const started = await initiateHandshake(opened.db, now);
+      return { status: 'success' as const, ...started };
+    },
+  );
 
   app.post(
     COMPLETE_HANDSHAKE_PATH,
-    { config: { access: 'public', rateLimit } },
+    {
+      config: { access: 'public', rateLimit },
+      schema: { body: completeHandshakeRequest, response: { 200: successReply } },
+      // The headers are judged before the body, as they were when the handler parsed it.
+      preValidation: async (request) => {
+        await checkHandshakeHeaders(request, client, new Date(), { required: false });
+      },
+    },
     async (request) => {
-      const now = new Date();
-      await checkHandshakeHeaders(request, client, now, { required: false });
-      const input = completeRequest.parse(request.body ?? {});
-      await completeHandshake(opened.db, input, now, config.secureSessionMaxMs);
+      await completeHandshake(opened.db, request.body, new Date(), config.secureSessionMaxMs);
       return { status: 'success' as const };
     },
   );
