@@ -6,7 +6,7 @@ import { ADMIN_USER_PATHS } from '#shared/contracts/admin-users';
 import { SECURE_SESSION_MAX_MESSAGES } from '#server/security/secure-sessions.repository';
 import { testDialects, useTestServer, type TestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
-import { handshake, openReply, sendEncrypted } from './secure-client.ts';
+import { handshake, ivRows, openReply, sendEncrypted } from './secure-client.ts';
 
 const ADMIN_ROUTE = ADMIN_USER_PATHS.create;
 /** beyond-spec.md: a secure session accepts at most 10,000 messages. */
@@ -18,15 +18,6 @@ const newUser = {
   phone: '5550001111',
   role: 'ADMIN',
 };
-
-async function ivRows(server: TestServer, session: SecureSession): Promise<number> {
-  const rows = await server.app.ctx.opened.db
-    .selectFrom('secure_session_ivs')
-    .select('iv')
-    .where('session_id', '=', session.sessionId)
-    .execute();
-  return rows.length;
-}
 
 async function messageCount(server: TestServer, session: SecureSession): Promise<number> {
   const row = await server.app.ctx.opened.db

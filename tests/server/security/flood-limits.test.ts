@@ -5,21 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS } from '#shared/contracts/auth';
 import { ORDER_PATHS } from '#shared/contracts/orders';
-import type { SecureSession } from '#shared/secure-channel/index';
 import { LOGOUT_RATE_LIMIT } from '#server/auth/login.routes';
 import { GUEST_ORDER_RATE_LIMIT } from '#server/orders/order-create.routes';
-import { testDialects, useTestServer, type TestServer } from '../../support/build-app.ts';
+import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
-import { handshake, sendEncrypted } from './secure-client.ts';
-
-async function ivRows(server: TestServer, session: SecureSession): Promise<number> {
-  const rows = await server.app.ctx.opened.db
-    .selectFrom('secure_session_ivs')
-    .select('iv')
-    .where('session_id', '=', session.sessionId)
-    .execute();
-  return rows.length;
-}
+import { handshake, ivRows, sendEncrypted } from './secure-client.ts';
 
 describe.each(testDialects())('floods of allowed encrypted requests (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1 });

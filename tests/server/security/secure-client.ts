@@ -71,3 +71,13 @@ export async function openReply(
   }
   return decryptJson(session.key, res.body);
 }
+
+/** How many IVs the server keeps for the session (one a message it accepted and opened). */
+export async function ivRows(server: TestServer, session: SecureSession): Promise<number> {
+  const rows = await server.app.ctx.opened.db
+    .selectFrom('secure_session_ivs')
+    .select('iv')
+    .where('session_id', '=', session.sessionId)
+    .execute();
+  return rows.length;
+}
