@@ -6,15 +6,13 @@
 // Also item 6: the mail says which page and buttons to use, and its link carries the email,
 // never the code. Everything goes through the real API; codes come from the real mail files.
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_APPLICATION_MESSAGES as M,
-  type ApproveApplicationReply,
-} from '#shared/contracts/admin-applications';
+import { ADMIN_APPLICATION_MESSAGES as M } from '#shared/contracts/admin-applications';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, uniqueUsername } from '../../support/factories.ts';
 import { login } from '../auth/auth-helpers.ts';
 import { linksIn, mailedCode, nthMailTo } from '../auth/code-mail-helpers.ts';
 import { meStatus, send } from '../admin-users/admin-helpers.ts';
+import { applyAndApprove } from './application-helpers.ts';
 
 const SQUATTER_PASSWORD = 'Squat7ter9pass';
 const OWNER_PASSWORD = 'Own3rsRealPw8';
@@ -38,19 +36,13 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
     return { username, cookie: await login(server, username, SQUATTER_PASSWORD) };
   }
 
-  async function applyAndApprove(email: string) {
-    const applied = await send(server, 'POST', '/api/volunteer/apply', {
-      body: { firstName: 'Vera', lastName: 'Owner', email, phone: '555-222-3333', notes: '' },
-    });
-    expect(applied.statusCode, applied.body).toBe(200);
-    const applicationId = applied.json<{ applicationId: number }>().applicationId;
-    const res = await send(server, 'POST', '/api/volunteer/approve', {
-      body: { applicationId },
-      cookie: admin.cookie,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<ApproveApplicationReply>();
-  }
+  /** The real owner of the email, applying to volunteer. */
+  const vera = (email: string) => ({
+    firstName: 'Vera',
+    lastName: 'Owner',
+    email,
+    phone: '555-222-3333',
+  });
 
   const roleOf = async (username: string) =>
     await db()
@@ -64,7 +56,7 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
     const victim = `${uniqueUsername('vera')}@example.org`;
     const squatter = await registerSquatter(victim);
 
-    const approval = await applyAndApprove(victim);
+    const approval = await applyAndApprove(server, admin.cookie, vera(victim));
     expect(approval).toMatchObject({
       message: M.approvedUnproven,
       username: squatter.username,
@@ -132,7 +124,7 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
   it('a squatter who moves the account to their own email before the reset is never promoted', async () => {
     const victim = `${uniqueUsername('vera')}@example.org`;
     const squatter = await registerSquatter(victim);
-    expect((await applyAndApprove(victim)).promoted).toBe(false);
+    expect((await applyAndApprove(server, admin.cookie, vera(victim))).promoted).toBe(false);
 
     const own = `${uniqueUsername('mine')}@example.org`;
     const moved = await send(server, 'PUT', '/api/auth/update/email', {
@@ -157,7 +149,7 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
   it("the squatter's send-code only mails the owner; the account stays a CLIENT", async () => {
     const victim = `${uniqueUsername('vera')}@example.org`;
     const squatter = await registerSquatter(victim);
-    expect((await applyAndApprove(victim)).promoted).toBe(false);
+    expect((await applyAndApprove(server, admin.cookie, vera(victim))).promoted).toBe(false);
     await nthMailTo(server, victim, 2);
     // Sending a new code (the squatter can, for the account's email) still mails the owner.
     const sent = await send(server, 'POST', '/api/auth/email/send-code', {

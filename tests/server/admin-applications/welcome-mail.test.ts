@@ -3,14 +3,12 @@
 // its real texts, link to that page with the email filled in (never the code), and its code
 // must work on step 2 as it is, without asking for a new one (which would void it).
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_APPLICATION_MESSAGES as M,
-  type ApproveApplicationReply,
-} from '#shared/contracts/admin-applications';
+import { ADMIN_APPLICATION_MESSAGES as M } from '#shared/contracts/admin-applications';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { uniqueUsername } from '../../support/factories.ts';
 import { send } from '../admin-users/admin-helpers.ts';
 import { linksIn, mailedCode, mailsTo, nthMailTo } from '../auth/code-mail-helpers.ts';
+import { applyAndApprove } from './application-helpers.ts';
 
 describe.each(testDialects())('the welcome mail of a new volunteer (%s)', (dialect) => {
   const server = useTestServer(dialect, {
@@ -21,17 +19,12 @@ describe.each(testDialects())('the welcome mail of a new volunteer (%s)', (diale
 
   it('says which page and buttons to use, links the page with the email, and its code works on step 2', async () => {
     const email = `${uniqueUsername('new')}+team@example.org`;
-    const applied = await send(server, 'POST', '/api/volunteer/apply', {
-      body: { firstName: 'Nia', lastName: 'Newcomer', email, phone: '555-444-3333', notes: '' },
+    const reply = await applyAndApprove(server, admin.cookie, {
+      firstName: 'Nia',
+      lastName: 'Newcomer',
+      email,
+      phone: '555-444-3333',
     });
-    expect(applied.statusCode, applied.body).toBe(200);
-    const applicationId = applied.json<{ applicationId: number }>().applicationId;
-    const approved = await send(server, 'POST', '/api/volunteer/approve', {
-      body: { applicationId },
-      cookie: admin.cookie,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    const reply = approved.json<ApproveApplicationReply>();
     expect(reply).toMatchObject({
       message: M.approvedCreated,
       accountCreated: true,

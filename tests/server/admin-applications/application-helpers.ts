@@ -1,0 +1,31 @@
+// Shared by the application tests: an applicant applies (signed out) and the admin approves.
+import { expect } from 'vitest';
+import type { ApproveApplicationReply } from '#shared/contracts/admin-applications';
+import type { TestServer } from '../../support/build-app.ts';
+import { send } from '../admin-users/admin-helpers.ts';
+
+export interface Applicant {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** POST /api/volunteer/apply, then /api/volunteer/approve with the admin's cookie: both 200. */
+export async function applyAndApprove(
+  server: TestServer,
+  adminCookie: string,
+  applicant: Applicant,
+): Promise<ApproveApplicationReply> {
+  const applied = await send(server, 'POST', '/api/volunteer/apply', {
+    body: { ...applicant, notes: '' },
+  });
+  expect(applied.statusCode, applied.body).toBe(200);
+  const applicationId = applied.json<{ applicationId: number }>().applicationId;
+  const approved = await send(server, 'POST', '/api/volunteer/approve', {
+    body: { applicationId },
+    cookie: adminCookie,
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  return approved.json<ApproveApplicationReply>();
+}
