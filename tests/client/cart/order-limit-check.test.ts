@@ -16,6 +16,7 @@ import {
   type LimitKnowledge,
 } from '../../../src/client/features/cart/order-limit-check.ts';
 import { localOrderData } from '../../../src/client/features/orders/local-order.ts';
+import { outboxRow } from '../support/outbox-row.ts';
 
 const NOW = new Date('2026-01-02T12:00:00.000Z');
 
@@ -60,27 +61,17 @@ function localOrder(id: string): MirrorRow {
 }
 
 function action(seq: number, kind: string, payload: object, extra: Partial<OutboxRow> = {}) {
-  return {
+  return outboxRow({
     seq,
     kind,
-    label: 'Order',
-    method: 'POST',
-    path: '/api/orders/create',
     payload,
-    entityKey: null,
     ownerUserId: kind === ORDER_KINDS.create ? 1 : null,
     idempotencyKey: `k${seq}`,
     status: 'queued',
-    attempts: 0,
     createdAt: '2026-01-02T11:00:00.000Z',
     updatedAt: '2026-01-02T11:00:00.000Z',
-    lastAttemptAt: null,
-    lastError: null,
-    verdict: null,
-    changes: [],
-    undo: [],
     ...extra,
-  } satisfies OutboxRow;
+  });
 }
 
 const catalogue = limitCatalogue([

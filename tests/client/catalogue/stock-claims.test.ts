@@ -7,6 +7,7 @@ import {
   payloadLines,
   subtractClaims,
 } from '../../../src/client/features/catalogue/stock-claims.ts';
+import { outboxRow } from '../support/outbox-row.ts';
 
 function item(id: number, name: string, quantity: number, sizes: Record<string, number> = {}) {
   return {
@@ -22,27 +23,17 @@ function item(id: number, name: string, quantity: number, sizes: Record<string, 
 }
 
 function row(status: OutboxRow['status'], items: unknown, extra: Partial<OutboxRow> = {}) {
-  return {
+  return outboxRow({
     seq: 1,
     kind: ORDER_KINDS.create,
-    label: 'Order',
-    method: 'POST',
-    path: '/api/orders/create',
     payload: { items },
-    entityKey: null,
     ownerUserId: 1,
     idempotencyKey: 'k',
     status,
-    attempts: 0,
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-01T10:00:00.000Z',
-    lastAttemptAt: null,
-    lastError: null,
-    verdict: null,
-    changes: [],
-    undo: [],
     ...extra,
-  } satisfies OutboxRow;
+  });
 }
 
 describe('stock claimed by this device', () => {
