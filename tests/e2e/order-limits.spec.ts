@@ -61,6 +61,21 @@ async function fillClientCart(cart: CartDialog) {
   await cart.field('Notes').fill('Evening');
 }
 
+/**
+ * The open cart flags its order with `text` before anything is sent, and Place Order shows
+ * the same text as its error. The flag, for a test that waits for it to go.
+ */
+async function expectCartRefuses(cart: CartDialog, text: string) {
+  const flagged = cart.root.getByRole('status');
+  await shown(flagged);
+  expect(await flagged.textContent()).toBe(text);
+  await fillClientCart(cart);
+  await cart.placeOrder.click();
+  await shown(cart.error);
+  expect(await cart.error.textContent()).toBe(text);
+  return flagged;
+}
+
 describe('max per order', () => {
   it('is edited by the admin in the inventory; the catalogue and item dialog keep to it', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
@@ -137,13 +152,7 @@ describe('max per order', () => {
       const before = await orderCount();
       await home.cart.click();
       const cart = new CartDialog(page);
-      const flagged = cart.root.getByRole('status');
-      await shown(flagged);
-      expect(await flagged.textContent()).toBe(`${item.name}: at most 2 per order`);
-      await fillClientCart(cart);
-      await cart.placeOrder.click();
-      await shown(cart.error);
-      expect(await cart.error.textContent()).toBe(`${item.name}: at most 2 per order`);
+      const flagged = await expectCartRefuses(cart, `${item.name}: at most 2 per order`);
       await screenshot(page, `order-limits-checkout-max-${tag}`);
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(sent).toEqual([]);
@@ -228,13 +237,7 @@ describe('open orders and guest orders', () => {
       const sent = orderPosts(page);
       await home.cart.click();
       const cart = new CartDialog(page);
-      const flagged = cart.root.getByRole('status');
-      await shown(flagged);
-      expect(await flagged.textContent()).toBe(TOO_MANY_OPEN);
-      await fillClientCart(cart);
-      await cart.placeOrder.click();
-      await shown(cart.error);
-      expect(await cart.error.textContent()).toBe(TOO_MANY_OPEN);
+      await expectCartRefuses(cart, TOO_MANY_OPEN);
       await screenshot(page, `order-limits-checkout-open-orders-${tag}`);
       expect(sent).toEqual([]);
       expect(errors).toEqual([]);
@@ -314,13 +317,7 @@ describe('order limits offline', () => {
     await new ItemDialog(page, tea.name).add.click();
     await shown(home.cartWith(1));
     await home.cart.click();
-    const flagged = cart.root.getByRole('status');
-    await shown(flagged);
-    expect(await flagged.textContent()).toBe(TOO_MANY_OPEN);
-    await fillClientCart(cart);
-    await cart.placeOrder.click();
-    await shown(cart.error);
-    expect(await cart.error.textContent()).toBe(TOO_MANY_OPEN);
+    await expectCartRefuses(cart, TOO_MANY_OPEN);
     await screenshot(page, 'order-limits-offline-checkout-phone');
     await cart.button('Close').click();
 
