@@ -5,13 +5,17 @@
 // code's 5 tries, counted and committed before the code is compared. Replayable with an
 // Idempotency-Key: a replay neither mails again nor spends a try.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_PATHS,
   EMAIL_MESSAGES as M,
+  sendEmailCodeReply,
   sendEmailCodeRequest,
+  verifyEmailReply,
   verifyEmailRequest,
   type SendEmailCodeReply,
   type VerifyEmailReply,
+  type VerifyEmailRequest,
 } from '#shared/contracts/auth';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -20,6 +24,7 @@ import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { callerOf } from '../plugins/access.ts';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { verifyCodeMail } from './code-mails.ts';
 import {
   codesSentLastHour,
@@ -48,14 +53,15 @@ async function callerRow(trx: Transaction<Database>, request: FastifyRequest) {
   return row;
 }
 
-function codeOf(body: unknown): string {
-  const code = (verifyEmailRequest.parse(body ?? {}).code ?? '').trim();
+function codeOf(body: VerifyEmailRequest): string {
+  const code = (body.code ?? '').trim();
   if (code === '') throw badRequest(M.codeMissing);
   if (!/^\d{6}$/.test(code)) throw badRequest(M.codeFormat);
   return code;
 }
 
-export function registerEmailVerificationRoutes(app: FastifyInstance): void {
+export function registerEmailVerificationRoutes(untyped: FastifyInstance): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { config, opened } = app.ctx;
   const db = opened.db;
 
@@ -66,9 +72,12 @@ export function registerEmailVerificationRoutes(app: FastifyInstance): void {
         access: 'signedIn',
         rateLimit: perClientAddress(config, EMAIL_CODE_SEND_RATE_LIMIT, 'hour'),
       },
+      schema: {
+        body: sendEmailCodeRequest,
+        response: documentedReplies({ 200: sendEmailCodeReply }),
+      },
     },
     async (request, reply) => {
-      sendEmailCodeRequest.parse(request.body ?? {});
       const outbox: MailMessage[] = [];
       const body = await runIdempotent(request, reply, db, async (trx) => {
         const row = await callerRow(trx, request);
@@ -104,6 +113,7 @@ export function registerEmailVerificationRoutes(app: FastifyInstance): void {
         access: 'signedIn',
         rateLimit: perClientAddress(config, EMAIL_VERIFY_RATE_LIMIT, 'hour'),
       },
+      schema: { body: verifyEmailRequest, response: documentedReplies({ 200: verifyEmailReply }) },
     },
     async (request, reply) => {
       const code = codeOf(request.body);

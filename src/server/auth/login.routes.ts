@@ -2,7 +2,14 @@
 // caller is"). Login is not replayable through Idempotency-Key: it opens a session and sets a
 // cookie, which a stored reply could not do again; a retried login simply signs in again.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_PATHS, loginRequest } from '#shared/contracts/auth';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_PATHS,
+  authUserReply,
+  loginFailureReply,
+  loginRequest,
+  messageReply,
+} from '#shared/contracts/auth';
 import { validateLogin } from '#shared/rules/validation';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -27,7 +34,8 @@ export const LOGIN_RATE_LIMIT = 20;
  */
 export const LOGOUT_RATE_LIMIT = 30;
 
-export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): void {
+export function registerLoginRoutes(untyped: FastifyInstance, guard: SignInGuard): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { config, opened } = app.ctx;
   const db = opened.db;
   // Per address, except that a browser with a device cookie counts by the account it names:
@@ -40,9 +48,12 @@ export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): v
 
   app.post(
     AUTH_PATHS.login,
-    { config: { access: 'public', rateLimit } },
+    {
+      config: { access: 'public', rateLimit },
+      schema: { body: loginRequest, response: { 200: authUserReply, 401: loginFailureReply } },
+    },
     async (request, reply) => {
-      const input = loginRequest.parse(request.body ?? {});
+      const input = request.body;
       const invalid = validateLogin(input);
       if (invalid !== null) throw new AppError('BAD_REQUEST', invalid, { authenticated: false });
       const login = input.username ?? '';
@@ -81,7 +92,10 @@ export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): v
   };
   app.post(
     AUTH_PATHS.logout,
-    { config: { access: 'public', rateLimit: logoutLimit } },
+    {
+      config: { access: 'public', rateLimit: logoutLimit },
+      schema: { response: { 200: messageReply } },
+    },
     async (request, reply) => {
       const sessionId = request.loginSessionId;
       if (sessionId !== null) {
@@ -94,7 +108,8 @@ export function registerLoginRoutes(app: FastifyInstance, guard: SignInGuard): v
     },
   );
 
-  app.get(AUTH_PATHS.me, { config: { access: 'signedIn' } }, async (request) => {
+  const me = { response: { 200: authUserReply } };
+  app.get(AUTH_PATHS.me, { config: { access: 'signedIn' }, schema: me }, async (request) => {
     return authUserReplyOf(callerOf(request), 'Signed in');
   });
 }

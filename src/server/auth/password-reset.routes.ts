@@ -2,10 +2,12 @@
 // The request's reply is the same whether or not the email is known, and the mail goes out
 // after the reply so its timing tells nothing either. Every failed verify gets one message.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_PATHS,
   requestResetRequest,
   verifyResetRequest,
+  messageReply,
   type MessageReply,
 } from '#shared/contracts/auth';
 import {
@@ -14,6 +16,7 @@ import {
   validateResetVerify,
 } from '#shared/rules/validation';
 import { badRequest, envelopeOf } from '../errors.ts';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -43,7 +46,9 @@ export const RESET_REQUESTED_MESSAGE =
 export const RESET_DONE_MESSAGE = 'Your password has been reset. Please log in.';
 export const RESET_CODE_INVALID_MESSAGE = 'The recovery code is invalid or has expired.';
 
-export function registerPasswordResetRoutes(app: FastifyInstance, guard: SignInGuard): void {
+export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: SignInGuard): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  const response = documentedReplies({ 200: messageReply });
   const { config, opened } = app.ctx;
   const db = opened.db;
 
@@ -54,9 +59,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, guard: SignInG
         access: 'public',
         rateLimit: perClientAddress(config, RESET_REQUEST_RATE_LIMIT, 'hour'),
       },
+      schema: { body: requestResetRequest, response },
     },
     async (request, reply) => {
-      const input = requestResetRequest.parse(request.body ?? {});
+      const input = request.body;
       const invalid = validateResetRequest(input);
       if (invalid !== null) throw badRequest(invalid);
       const outbox: MailMessage[] = [];
@@ -92,9 +98,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, guard: SignInG
         access: 'public',
         rateLimit: perClientAddress(config, RESET_VERIFY_RATE_LIMIT, 'hour'),
       },
+      schema: { body: verifyResetRequest, response },
     },
     async (request, reply) => {
-      const input = verifyResetRequest.parse(request.body ?? {});
+      const input = request.body;
       const invalid = validateResetVerify(input) ?? validateResetPassword(input.newPassword);
       if (invalid !== null) throw badRequest(invalid);
       // Before the code is tried: a refused password does not use up one of its 5 tries.

@@ -7,12 +7,14 @@
 // An email change leaves the new email unproven and mails it a code (beyond-spec.md "Email
 // ownership"), after the commit and never again on a replay.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_PATHS,
   updateEmailRequest,
   updatePasswordRequest,
   updatePhoneRequest,
   updateUsernameRequest,
+  profileUpdateReply,
   type ProfileUpdateReply,
 } from '#shared/contracts/auth';
 import {
@@ -27,6 +29,7 @@ import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { callerOf } from '../plugins/access.ts';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
 import { verifyCodeMail } from './code-mails.ts';
 import type { Reservation } from './login-throttle.ts';
@@ -62,13 +65,15 @@ function replyBodyOf(user: UserRow, message: string): ProfileUpdateReply {
   };
 }
 
-export function registerProfileRoutes(app: FastifyInstance, guard: SignInGuard): void {
+export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGuard): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { config, opened } = app.ctx;
   const db = opened.db;
   const routeConfig = {
     access: 'signedIn' as const,
     rateLimit: perClientAddress(config, PROFILE_RATE_LIMIT, 'minute'),
   };
+  const response = documentedReplies({ 200: profileUpdateReply });
 
   /** Runs the plan in one guarded transaction; returns the reply body. */
   async function update(request: FastifyRequest, reply: FastifyReply, plan: UpdatePlan) {
@@ -121,47 +126,67 @@ export function registerProfileRoutes(app: FastifyInstance, guard: SignInGuard):
     return body;
   }
 
-  app.put(AUTH_PATHS.updateUsername, { config: routeConfig }, async (request, reply) => {
-    const input = updateUsernameRequest.parse(request.body ?? {});
-    const newUsername = input.newUsername ?? '';
-    return update(request, reply, {
-      validate: (row) => validateProfileUsername({ newUsername, currentUsername: row.username }),
-      change: { username: newUsername },
-      message: 'Username updated successfully',
-    });
-  });
+  const username = { body: updateUsernameRequest, response };
+  app.put(
+    AUTH_PATHS.updateUsername,
+    { config: routeConfig, schema: username },
+    async (request, reply) => {
+      const input = request.body;
+      const newUsername = input.newUsername ?? '';
+      return update(request, reply, {
+        validate: (row) => validateProfileUsername({ newUsername, currentUsername: row.username }),
+        change: { username: newUsername },
+        message: 'Username updated successfully',
+      });
+    },
+  );
 
-  app.put(AUTH_PATHS.updateEmail, { config: routeConfig }, async (request, reply) => {
-    const input = updateEmailRequest.parse(request.body ?? {});
-    return update(request, reply, {
-      validate: (row) => validateProfileEmail({ ...input, currentEmail: row.email }),
-      currentPassword: input.currentPassword ?? '',
-      change: { email: (input.newEmail ?? '').trim() },
-      message: 'Email updated successfully',
-    });
-  });
+  const email = { body: updateEmailRequest, response };
+  app.put(
+    AUTH_PATHS.updateEmail,
+    { config: routeConfig, schema: email },
+    async (request, reply) => {
+      const input = request.body;
+      return update(request, reply, {
+        validate: (row) => validateProfileEmail({ ...input, currentEmail: row.email }),
+        currentPassword: input.currentPassword ?? '',
+        change: { email: (input.newEmail ?? '').trim() },
+        message: 'Email updated successfully',
+      });
+    },
+  );
 
-  app.put(AUTH_PATHS.updatePhone, { config: routeConfig }, async (request, reply) => {
-    const input = updatePhoneRequest.parse(request.body ?? {});
-    return update(request, reply, {
-      validate: (row) => validateProfilePhone({ ...input, currentPhone: row.phone }),
-      currentPassword: input.currentPassword ?? '',
-      change: { phone: (input.newPhone ?? '').trim() },
-      message: 'Phone number updated successfully',
-    });
-  });
+  const phone = { body: updatePhoneRequest, response };
+  app.put(
+    AUTH_PATHS.updatePhone,
+    { config: routeConfig, schema: phone },
+    async (request, reply) => {
+      const input = request.body;
+      return update(request, reply, {
+        validate: (row) => validateProfilePhone({ ...input, currentPhone: row.phone }),
+        currentPassword: input.currentPassword ?? '',
+        change: { phone: (input.newPhone ?? '').trim() },
+        message: 'Phone number updated successfully',
+      });
+    },
+  );
 
-  app.put(AUTH_PATHS.updatePassword, { config: routeConfig }, async (request, reply) => {
-    const input = updatePasswordRequest.parse(request.body ?? {});
-    // Format first (no state involved), so a bad password is not hashed for nothing.
-    const invalid = validateProfilePassword(input);
-    if (invalid !== null) throw badRequest(invalid);
-    refuseCommonPassword(input.newPassword ?? '');
-    return update(request, reply, {
-      validate: () => null,
-      currentPassword: input.currentPassword ?? '',
-      change: { passwordHash: await hashPassword(input.newPassword ?? '') },
-      message: 'Password updated successfully',
-    });
-  });
+  const password = { body: updatePasswordRequest, response };
+  app.put(
+    AUTH_PATHS.updatePassword,
+    { config: routeConfig, schema: password },
+    async (request, reply) => {
+      const input = request.body;
+      // Format first (no state involved), so a bad password is not hashed for nothing.
+      const invalid = validateProfilePassword(input);
+      if (invalid !== null) throw badRequest(invalid);
+      refuseCommonPassword(input.newPassword ?? '');
+      return update(request, reply, {
+        validate: () => null,
+        currentPassword: input.currentPassword ?? '',
+        change: { passwordHash: await hashPassword(input.newPassword ?? '') },
+        message: 'Password updated successfully',
+      });
+    },
+  );
 }

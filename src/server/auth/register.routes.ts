@@ -2,9 +2,16 @@
 // An email given at registration is unproven: a code is mailed to it (after the commit, never
 // again on a replay), to be entered on the profile (beyond-spec.md "Email ownership").
 import type { FastifyInstance } from 'fastify';
-import { AUTH_PATHS, registerRequest, type RegisterReply } from '#shared/contracts/auth';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_PATHS,
+  registerReply,
+  registerRequest,
+  type RegisterReply,
+} from '#shared/contracts/auth';
 import { validateRegistration } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -21,14 +28,18 @@ const orNull = (value: string | null | undefined) => {
   return trimmed === '' ? null : trimmed;
 };
 
-export function registerRegistrationRoutes(app: FastifyInstance): void {
+export function registerRegistrationRoutes(untyped: FastifyInstance): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { config, opened } = app.ctx;
   const rateLimit = perClientAddress(config, REGISTER_RATE_LIMIT, 'hour');
   app.post(
     AUTH_PATHS.register,
-    { config: { access: 'public', rateLimit } },
+    {
+      config: { access: 'public', rateLimit },
+      schema: { body: registerRequest, response: documentedReplies({ 201: registerReply }) },
+    },
     async (request, reply) => {
-      const input = registerRequest.parse(request.body ?? {});
+      const input = request.body;
       const invalid = validateRegistration(input);
       if (invalid !== null) throw badRequest(invalid);
       const passwordHash = await hashPassword(input.password ?? '');
