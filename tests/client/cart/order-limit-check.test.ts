@@ -38,26 +38,23 @@ function mirror(list: string, id: string, data: unknown): MirrorRow {
   return { key: `${list}/${id}`, list, id, position: 0, group: null, data };
 }
 
-function serverOrder(id: number, status: string): MirrorRow {
-  const local = localOrderData({
+/** User 1's order of one tea, as this device writes it into 'myOrders'. */
+function teaOrder() {
+  return localOrderData({
     userId: 1,
     deliveryAddress: 'a',
     phoneNumber: '1',
     notes: 'n',
     items: [{ itemName: 'Tea', quantity: 1 }],
   });
-  return mirror('myOrders', String(id), { ...local, orderId: id, local: undefined, status });
+}
+
+function serverOrder(id: number, status: string): MirrorRow {
+  return mirror('myOrders', String(id), { ...teaOrder(), orderId: id, local: undefined, status });
 }
 
 function localOrder(id: string): MirrorRow {
-  const data = localOrderData({
-    userId: 1,
-    deliveryAddress: 'a',
-    phoneNumber: '1',
-    notes: 'n',
-    items: [{ itemName: 'Tea', quantity: 1 }],
-  });
-  return mirror('myOrders', id, data);
+  return mirror('myOrders', id, teaOrder());
 }
 
 function action(seq: number, kind: string, payload: object, extra: Partial<OutboxRow> = {}) {
