@@ -85,26 +85,9 @@ export function ResetPasswordPage() {
   // From a mail's link the code is in hand: "I already have a code" is the main button and
   // what Enter does (a new code would void the mailed one).
   const fromLink = linkedEmail !== '';
-  const sendButton = (
-    <Button
-      type={fromLink ? 'button' : 'submit'}
-      variant={fromLink ? 'secondary' : 'primary'}
-      onClick={fromLink ? requestCode : undefined}
-      disabled={busy}
-    >
-      Send Recovery Code
-    </Button>
-  );
-  const haveCodeButton = (
-    <Button
-      type={fromLink ? 'submit' : 'button'}
-      variant={fromLink ? 'primary' : 'secondary'}
-      onClick={fromLink ? undefined : haveCode}
-      disabled={busy}
-    >
-      I already have a code
-    </Button>
-  );
+  const send = { label: 'Send Recovery Code', action: requestCode };
+  const haveOne = { label: 'I already have a code', action: haveCode };
+  const [main, other] = fromLink ? [haveOne, send] : [send, haveOne];
 
   function resetPassword(event: SyntheticEvent) {
     event.preventDefault();
@@ -123,7 +106,7 @@ export function ResetPasswordPage() {
     <PageLayout header={<GoBackHeader />} narrow>
       {step === 1 ? (
         <Card title="Request a Recovery Code">
-          <form noValidate onSubmit={fromLink ? haveCode : requestCode}>
+          <form noValidate onSubmit={main.action}>
             {fromLink && (
               <p className={styles.note}>
                 Your email is filled in from the link in your mail. If that mail gave you a code,
@@ -140,8 +123,12 @@ export function ResetPasswordPage() {
             />
             <ErrorMessage text={error} />
             <FormActions>
-              {fromLink ? haveCodeButton : sendButton}
-              {fromLink ? sendButton : haveCodeButton}
+              <Button type="submit" disabled={busy}>
+                {main.label}
+              </Button>
+              <Button variant="secondary" onClick={other.action} disabled={busy}>
+                {other.label}
+              </Button>
             </FormActions>
           </form>
         </Card>
