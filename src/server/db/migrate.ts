@@ -2,7 +2,7 @@
 // each is built for the dialect at hand (see column-types.ts).
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { OpenedDb } from './kysely.ts';
-import { columnTypesFor } from './migrations/column-types.ts';
+import { columnTypesFor, type ColumnTypes } from './migrations/column-types.ts';
 import { initialSchema } from './migrations/2026-11-21T2100-initial-schema.ts';
 import { catalogueVersion } from './migrations/2026-11-22T0900-catalogue-version.ts';
 import { orderListIndexes } from './migrations/2026-11-22T1000-order-list-indexes.ts';
@@ -12,9 +12,9 @@ import { emailOwnership } from './migrations/2026-11-25T1000-email-ownership.ts'
 import { orderLimits } from './migrations/2026-11-25T1000-order-limits.ts';
 import { deviceCookies } from './migrations/2026-11-25T1300-device-cookies.ts';
 
-function provider(opened: OpenedDb): MigrationProvider {
-  const t = columnTypesFor(opened.dialect);
-  const migrations: Record<string, Migration> = {
+/** Every migration, by name, built for the dialect's column types. */
+export function allMigrations(t: ColumnTypes): Record<string, Migration> {
+  return {
     '2026-11-21T2100-initial-schema': initialSchema(t),
     '2026-11-22T0900-catalogue-version': catalogueVersion(t),
     '2026-11-22T1000-order-list-indexes': orderListIndexes(t),
@@ -24,6 +24,10 @@ function provider(opened: OpenedDb): MigrationProvider {
     '2026-11-25T1000-order-limits': orderLimits(t),
     '2026-11-25T1300-device-cookies': deviceCookies(t),
   };
+}
+
+function provider(opened: OpenedDb): MigrationProvider {
+  const migrations = allMigrations(columnTypesFor(opened.dialect));
   return { getMigrations: () => Promise.resolve(migrations) };
 }
 
