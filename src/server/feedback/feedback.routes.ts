@@ -1,8 +1,10 @@
 // POST /api/feedback/submit: public (visitors may send feedback), rate limited, replayable
 // with an Idempotency-Key (the web client sends it through its outbox).
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FEEDBACK_SUBMIT_PATH,
+  feedbackSubmitReply,
   feedbackSubmitRequest,
   type FeedbackSubmitReply,
 } from '#shared/contracts/feedback';
@@ -10,6 +12,7 @@ import { validateFeedback } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { insertFeedback } from './feedback.repository.ts';
 
 /** Per client address and minute, times config.rateLimitScale. */
@@ -23,13 +26,20 @@ function nameOf(sessionUsername: string | undefined, claimed: string | null | un
   return trimmed === '' ? null : trimmed;
 }
 
-export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
+export async function feedbackRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const rateLimit = perClientAddress(app.ctx.config, FEEDBACK_RATE_LIMIT, 'minute');
   app.post(
     FEEDBACK_SUBMIT_PATH,
-    { config: { access: 'public', rateLimit } },
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        body: feedbackSubmitRequest,
+        response: documentedReplies({ 200: feedbackSubmitReply }),
+      },
+    },
     async (request, reply) => {
-      const input = feedbackSubmitRequest.parse(request.body ?? {});
+      const input = request.body;
       const invalid = validateFeedback({ content: input.content, phoneNumber: input.phoneNumber });
       if (invalid !== null) throw badRequest(invalid);
       const user = request.user;
