@@ -1,18 +1,25 @@
 // Admin review of volunteer applications, ADMIN only: GET /api/volunteer/applications and
 // /pending, POST /api/volunteer/approve and /reject (replayable with an Idempotency-Key).
 // Mail goes out only after the commit, and never again on a replay (the work did not run).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_APPLICATION_MESSAGES as M,
   ADMIN_APPLICATION_PATHS,
+  applicationsReply,
+  approveApplicationReply,
   decideApplicationRequest,
+  pendingApplicationsReply,
+  rejectApplicationReply,
   type ApplicationsReply,
+  type DecideApplicationRequest,
   type ApproveApplicationReply,
   type PendingApplicationsReply,
   type RejectApplicationReply,
 } from '#shared/contracts/admin-applications';
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { ADMIN_ONLY, adminIdOf, adminWriteOf } from '../admin-users/admin-route-helpers.ts';
 import { endBoundSecureSessions } from '../admin-users/end-user-logins.ts';
@@ -29,8 +36,8 @@ import {
   volunteerApprovedMail,
 } from './approval-mail.ts';
 
-function applicationIdOf(request: FastifyRequest): number {
-  const id = decideApplicationRequest.parse(request.body ?? {}).applicationId;
+function applicationIdOf(body: DecideApplicationRequest): number {
+  const id = body.applicationId;
   if (id === undefined || id === null) throw badRequest(M.idMissing);
   return id;
 }
@@ -67,17 +74,20 @@ function outcomeOf(approval: Approval): Omit<ApproveApplicationReply, 'status'> 
   };
 }
 
-export async function adminApplicationRoutes(app: FastifyInstance): Promise<void> {
+export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { config, opened } = app.ctx;
   const db = opened.db;
   const adminOnly = { access: ADMIN_ONLY };
 
-  app.get(ADMIN_APPLICATION_PATHS.all, { config: adminOnly }, async () => {
+  const all = { response: { 200: applicationsReply } };
+  app.get(ADMIN_APPLICATION_PATHS.all, { config: adminOnly, schema: all }, async () => {
     const body: ApplicationsReply = { status: 'success', data: await listApplications(db) };
     return body;
   });
 
-  app.get(ADMIN_APPLICATION_PATHS.pending, { config: adminOnly }, async () => {
+  const pending = { response: { 200: pendingApplicationsReply } };
+  app.get(ADMIN_APPLICATION_PATHS.pending, { config: adminOnly, schema: pending }, async () => {
     const body: PendingApplicationsReply = {
       status: 'success',
       data: await listPendingApplications(db),
@@ -85,42 +95,58 @@ export async function adminApplicationRoutes(app: FastifyInstance): Promise<void
     return body;
   });
 
-  app.post(ADMIN_APPLICATION_PATHS.approve, { config: adminOnly }, async (request, reply) => {
-    const applicationId = applicationIdOf(request);
-    let approval: Approval | undefined;
-    const body = await runIdempotent(request, reply, db, async (trx) => {
-      approval = await approveApplication(adminWriteOf(app, request, trx), applicationId);
-      const ok: ApproveApplicationReply = { status: 'success', ...outcomeOf(approval) };
-      request.log.info(
-        {
-          event: 'admin.application-approved',
-          adminId: adminIdOf(request),
-          applicationId,
-          userId: ok.userId,
-          accountCreated: ok.accountCreated,
-          promoted: ok.promoted,
-        },
-        'volunteer application approved',
-      );
-      return { statusCode: 200, body: ok };
-    });
-    if (approval !== undefined) {
-      if (approval.kind === 'existing') await endBoundSecureSessions(db, approval.endedLogins);
-      app.mailer.sendInBackground(mailOf(config, approval));
-    }
-    return body;
-  });
+  const approve = {
+    body: decideApplicationRequest,
+    response: documentedReplies({ 200: approveApplicationReply }),
+  };
+  app.post(
+    ADMIN_APPLICATION_PATHS.approve,
+    { config: adminOnly, schema: approve },
+    async (request, reply) => {
+      const applicationId = applicationIdOf(request.body);
+      let approval: Approval | undefined;
+      const body = await runIdempotent(request, reply, db, async (trx) => {
+        approval = await approveApplication(adminWriteOf(app, request, trx), applicationId);
+        const ok: ApproveApplicationReply = { status: 'success', ...outcomeOf(approval) };
+        request.log.info(
+          {
+            event: 'admin.application-approved',
+            adminId: adminIdOf(request),
+            applicationId,
+            userId: ok.userId,
+            accountCreated: ok.accountCreated,
+            promoted: ok.promoted,
+          },
+          'volunteer application approved',
+        );
+        return { statusCode: 200, body: ok };
+      });
+      if (approval !== undefined) {
+        if (approval.kind === 'existing') await endBoundSecureSessions(db, approval.endedLogins);
+        app.mailer.sendInBackground(mailOf(config, approval));
+      }
+      return body;
+    },
+  );
 
-  app.post(ADMIN_APPLICATION_PATHS.reject, { config: adminOnly }, async (request, reply) => {
-    const applicationId = applicationIdOf(request);
-    return runIdempotent(request, reply, db, async (trx) => {
-      await rejectApplication(adminWriteOf(app, request, trx), applicationId);
-      request.log.info(
-        { event: 'admin.application-rejected', adminId: adminIdOf(request), applicationId },
-        'volunteer application rejected',
-      );
-      const ok: RejectApplicationReply = { status: 'success', message: M.rejected };
-      return { statusCode: 200, body: ok };
-    });
-  });
+  const reject = {
+    body: decideApplicationRequest,
+    response: documentedReplies({ 200: rejectApplicationReply }),
+  };
+  app.post(
+    ADMIN_APPLICATION_PATHS.reject,
+    { config: adminOnly, schema: reject },
+    async (request, reply) => {
+      const applicationId = applicationIdOf(request.body);
+      return runIdempotent(request, reply, db, async (trx) => {
+        await rejectApplication(adminWriteOf(app, request, trx), applicationId);
+        request.log.info(
+          { event: 'admin.application-rejected', adminId: adminIdOf(request), applicationId },
+          'volunteer application rejected',
+        );
+        const ok: RejectApplicationReply = { status: 'success', message: M.rejected };
+        return { statusCode: 200, body: ok };
+      });
+    },
+  );
 }
