@@ -1,17 +1,20 @@
 // DELETE /api/admin/user/delete and PUT /api/admin/user/reset-password/{userId}: both end every
 // login of the user they touch. Replayable with an Idempotency-Key; logged without passwords.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_USER_MESSAGES as M,
   ADMIN_USER_PATHS,
   deleteUserRequest,
+  adminMessageReply,
   resetUserPasswordRequest,
   type AdminMessageReply,
 } from '#shared/contracts/admin-users';
 import { MESSAGES, REGISTRATION_PASSWORD_PATTERN } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
-import { pathId } from '../http/ids.ts';
+import { idParams } from '#shared/contracts/ids';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { clearLoginCookie } from '../auth/auth-cookie.ts';
 import { refuseCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -21,15 +24,17 @@ import { endBoundSecureSessions } from './end-user-logins.ts';
 
 const ok = (message: string): AdminMessageReply => ({ status: 'success', message });
 
-export function registerAccountActionRoutes(app: FastifyInstance): void {
+export function registerAccountActionRoutes(untyped: FastifyInstance): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  const response = documentedReplies({ 200: adminMessageReply });
   const { config, opened } = app.ctx;
   const db = opened.db;
 
   app.delete(
     ADMIN_USER_PATHS.delete,
-    { config: { access: ADMIN_ONLY } },
+    { config: { access: ADMIN_ONLY }, schema: { body: deleteUserRequest, response } },
     async (request, reply) => {
-      const input = deleteUserRequest.parse(request.body ?? {});
+      const input = request.body;
       const username = input.username?.trim() ?? '';
       if (username === '') throw badRequest(M.usernameMissing);
       const ended: string[] = [];
@@ -54,10 +59,13 @@ export function registerAccountActionRoutes(app: FastifyInstance): void {
 
   app.put(
     ADMIN_USER_PATHS.resetPassword,
-    { config: { access: ADMIN_ONLY, userIdIsTarget: true } },
+    {
+      config: { access: ADMIN_ONLY, userIdIsTarget: true },
+      schema: { params: idParams('userId'), body: resetUserPasswordRequest, response },
+    },
     async (request, reply) => {
-      const userId = pathId(request.params, 'userId');
-      const input = resetUserPasswordRequest.parse(request.body ?? {});
+      const { userId } = request.params;
+      const input = request.body;
       const newPassword = input.newPassword ?? '';
       if (!REGISTRATION_PASSWORD_PATTERN.test(newPassword))
         throw badRequest(MESSAGES.registrationPassword);

@@ -1,7 +1,12 @@
 // Admin user routes (product-spec.md section 7 "Admin users"), ADMIN only: the list here, the
 // account actions and the user forms in their own files.
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_USER_PATHS, type AdminUsersReply } from '#shared/contracts/admin-users';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_USER_PATHS,
+  adminUsersReply,
+  type AdminUsersReply,
+} from '#shared/contracts/admin-users';
 import { ADMIN_ONLY } from './admin-route-helpers.ts';
 import { registerAccountActionRoutes } from './account-actions.routes.ts';
 import { adminUserOf, listUsers } from './admin-users.repository.ts';
@@ -10,7 +15,9 @@ import { registerUserFormRoutes } from './user-forms.routes.ts';
 export async function adminUsersRoutes(app: FastifyInstance): Promise<void> {
   const db = app.ctx.opened.db;
 
-  app.get(ADMIN_USER_PATHS.users, { config: { access: ADMIN_ONLY } }, async () => {
+  const list = { response: { 200: adminUsersReply } };
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(ADMIN_USER_PATHS.users, { config: { access: ADMIN_ONLY }, schema: list }, async () => {
     const users = (await listUsers(db)).map(adminUserOf);
     const body: AdminUsersReply = {
       status: 'success',

@@ -2,9 +2,13 @@
 // PUT /api/admin/volunteer/subrole. Replayable with an Idempotency-Key; a replayed create
 // returns the first reply, generated password included, without making a second user.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_USER_MESSAGES as M,
   ADMIN_USER_PATHS,
+  adminMessageReply,
+  createUserReply,
+  updateUserReply,
   subroleRequest,
   userFieldsRequest,
   volunteerSubRoleSchema,
@@ -16,7 +20,8 @@ import { badRequest } from '../errors.ts';
 import { verifyCodeMail } from '../auth/code-mails.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
-import { pathId } from '../http/ids.ts';
+import { idParams } from '#shared/contracts/ids';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 import { cleanUserFields } from './admin-user-input.ts';
 import { ADMIN_ONLY, adminIdOf, adminWriteOf } from './admin-route-helpers.ts';
@@ -30,51 +35,64 @@ function subroleOf(value: string | null | undefined) {
   return parsed.data;
 }
 
-export function registerUserFormRoutes(app: FastifyInstance): void {
+export function registerUserFormRoutes(untyped: FastifyInstance): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.opened.db;
 
-  app.post(ADMIN_USER_PATHS.create, { config: { access: ADMIN_ONLY } }, async (request, reply) => {
-    const fields = cleanUserFields(userFieldsRequest.parse(request.body ?? {}), {
-      allowAdmin: false,
-    });
-    const generatedPassword = generatePassword();
-    const passwordHash = await hashPassword(generatedPassword);
-    // The password goes out once, in this reply; the copy kept for a replay goes without it.
-    const withoutPassword = (body: object) => ({
-      ...body,
-      message: M.createdPasswordNotKept,
-      generatedPassword: '',
-    });
-    return runIdempotent(
-      request,
-      reply,
-      db,
-      async (trx) => {
-        const userId = await createAccount(adminWriteOf(app, request, trx), fields, passwordHash);
-        request.log.info(
-          { event: 'admin.user-created', adminId: adminIdOf(request), userId, role: fields.role },
-          'user created by an admin',
-        );
-        const body: CreateUserReply = {
-          status: 'success',
-          message: M.created,
-          userId,
-          username: fields.username,
-          generatedPassword,
-        };
-        return { statusCode: 201, body };
-      },
-      { stored: withoutPassword },
-    );
-  });
+  const create = { body: userFieldsRequest, response: documentedReplies({ 201: createUserReply }) };
+  app.post(
+    ADMIN_USER_PATHS.create,
+    { config: { access: ADMIN_ONLY }, schema: create },
+    async (request, reply) => {
+      const fields = cleanUserFields(request.body, {
+        allowAdmin: false,
+      });
+      const generatedPassword = generatePassword();
+      const passwordHash = await hashPassword(generatedPassword);
+      // The password goes out once, in this reply; the copy kept for a replay goes without it.
+      const withoutPassword = (body: object) => ({
+        ...body,
+        message: M.createdPasswordNotKept,
+        generatedPassword: '',
+      });
+      return runIdempotent(
+        request,
+        reply,
+        db,
+        async (trx) => {
+          const userId = await createAccount(adminWriteOf(app, request, trx), fields, passwordHash);
+          request.log.info(
+            { event: 'admin.user-created', adminId: adminIdOf(request), userId, role: fields.role },
+            'user created by an admin',
+          );
+          const body: CreateUserReply = {
+            status: 'success',
+            message: M.created,
+            userId,
+            username: fields.username,
+            generatedPassword,
+          };
+          return { statusCode: 201, body };
+        },
+        { stored: withoutPassword },
+      );
+    },
+  );
 
   app.put(
     ADMIN_USER_PATHS.update,
     // The spec's client may send the edited user's fields, userId included.
-    { config: { access: ADMIN_ONLY, userIdIsTarget: true } },
+    {
+      config: { access: ADMIN_ONLY, userIdIsTarget: true },
+      schema: {
+        params: idParams('userId'),
+        body: userFieldsRequest,
+        response: documentedReplies({ 200: updateUserReply }),
+      },
+    },
     async (request, reply) => {
-      const userId = pathId(request.params, 'userId');
-      const fields = cleanUserFields(userFieldsRequest.parse(request.body ?? {}), {
+      const { userId } = request.params;
+      const fields = cleanUserFields(request.body, {
         allowAdmin: true,
       });
       const ended: string[] = [];
@@ -109,9 +127,12 @@ export function registerUserFormRoutes(app: FastifyInstance): void {
   app.put(
     ADMIN_USER_PATHS.subrole,
     // userId here names the volunteer whose subrole changes, not the caller.
-    { config: { access: ADMIN_ONLY, userIdIsTarget: true } },
+    {
+      config: { access: ADMIN_ONLY, userIdIsTarget: true },
+      schema: { body: subroleRequest, response: documentedReplies({ 200: adminMessageReply }) },
+    },
     async (request, reply) => {
-      const input = subroleRequest.parse(request.body ?? {});
+      const input = request.body;
       const userId = input.userId;
       if (userId === undefined || userId === null) throw badRequest(M.userIdMissing);
       const subrole = subroleOf(input.volunteerSubRole);

@@ -36,3 +36,12 @@ export const optionalWireId = z.preprocess(
   (value) => (value === '' ? null : value),
   wireId.nullish(),
 );
+
+/**
+ * The path parameters of a route whose path names ids (`/x/:userId`): each a wire id, refused
+ * as "<name>: <ID_RULE>" (the 400 the server's pathId gave).
+ */
+export function idParams<const K extends string>(...names: K[]) {
+  const shape = Object.fromEntries(names.map((name) => [name, wireId])) as Record<K, typeof wireId>;
+  return z.object(shape);
+}
