@@ -6,8 +6,11 @@
 // - PUT /api/admin/orders/{orderId}/round: an ADMIN moves an open order to a round or to none.
 // All replayable with an Idempotency-Key.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ORDER_PATHS,
+  orderActionReply,
+  orderRoundReply,
   orderRoundRequest,
   orderStatusRequest,
   type OrderActionReply,
@@ -16,17 +19,21 @@ import {
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { cancelOrder, completeOrder, moveOrderToRound } from './order-actions.service.ts';
-import { pathId } from '../http/ids.ts';
+import { idParams } from '#shared/contracts/ids';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { callerOf } from '../plugins/access.ts';
 
-export async function orderActionRoutes(app: FastifyInstance): Promise<void> {
+export async function orderActionRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.opened.db;
+  const params = idParams('orderId');
+  const actionReply = documentedReplies({ 200: orderActionReply });
 
   app.post(
     ORDER_PATHS.cancel,
-    { config: { access: ['CLIENT', 'ADMIN'] } },
+    { config: { access: ['CLIENT', 'ADMIN'] }, schema: { params, response: actionReply } },
     async (request, reply) => {
-      const orderId = pathId(request.params, 'orderId');
+      const { orderId } = request.params;
       const caller = callerOf(request);
       return runIdempotent(request, reply, db, async (trx) => {
         await cancelOrder(trx, orderId, caller, new Date());
@@ -36,26 +43,40 @@ export async function orderActionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put(ORDER_PATHS.status, { config: { access: ['VOLUNTEER'] } }, async (request, reply) => {
-    const orderId = pathId(request.params, 'orderId');
-    const { status } = orderStatusRequest.parse(request.body ?? {});
-    if (status !== 'COMPLETED') throw badRequest('status: only COMPLETED can be set here.');
-    const volunteerId = callerOf(request).userId;
-    return runIdempotent(request, reply, db, async (trx) => {
-      await completeOrder(trx, orderId, volunteerId, new Date());
-      const body: OrderActionReply = { status: 'success', message: 'Order marked as completed.' };
-      return { statusCode: 200, body };
-    });
-  });
+  const status = { params, body: orderStatusRequest, response: actionReply };
+  app.put(
+    ORDER_PATHS.status,
+    { config: { access: ['VOLUNTEER'] }, schema: status },
+    async (request, reply) => {
+      const { orderId } = request.params;
+      const { status } = request.body;
+      if (status !== 'COMPLETED') throw badRequest('status: only COMPLETED can be set here.');
+      const volunteerId = callerOf(request).userId;
+      return runIdempotent(request, reply, db, async (trx) => {
+        await completeOrder(trx, orderId, volunteerId, new Date());
+        const body: OrderActionReply = { status: 'success', message: 'Order marked as completed.' };
+        return { statusCode: 200, body };
+      });
+    },
+  );
 
-  app.put(ORDER_PATHS.adminRound, { config: { access: ['ADMIN'] } }, async (request, reply) => {
-    const orderId = pathId(request.params, 'orderId');
-    const { roundId } = orderRoundRequest.parse(request.body ?? {});
-    return runIdempotent(request, reply, db, async (trx) => {
-      await moveOrderToRound(trx, orderId, roundId, new Date());
-      const message = roundId === null ? 'Order removed from its round.' : 'Order moved.';
-      const body: OrderRoundReply = { status: 'success', message, orderId, roundId };
-      return { statusCode: 200, body };
-    });
-  });
+  const round = {
+    params,
+    body: orderRoundRequest,
+    response: documentedReplies({ 200: orderRoundReply }),
+  };
+  app.put(
+    ORDER_PATHS.adminRound,
+    { config: { access: ['ADMIN'] }, schema: round },
+    async (request, reply) => {
+      const { orderId } = request.params;
+      const { roundId } = request.body;
+      return runIdempotent(request, reply, db, async (trx) => {
+        await moveOrderToRound(trx, orderId, roundId, new Date());
+        const message = roundId === null ? 'Order removed from its round.' : 'Order moved.';
+        const body: OrderRoundReply = { status: 'success', message, orderId, roundId };
+        return { statusCode: 200, body };
+      });
+    },
+  );
 }

@@ -34,9 +34,6 @@ const NOT_YET_CONVERTED: ReadonlySet<string> = new Set([
   'POST /api/orders/create',
   'POST /api/orders/guest/create',
   'GET /api/orders/user/:userId',
-  'POST /api/orders/:orderId/cancel',
-  'PUT /api/orders/:orderId/status',
-  'PUT /api/admin/orders/:orderId/round',
 ]);
 
 interface Operation {
