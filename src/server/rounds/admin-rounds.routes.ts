@@ -2,9 +2,18 @@
 // authenticated / adminUsername fields are claims the access plugin checks; adminId on
 // confirm and reject is checked here. Every write goes through runIdempotent.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ROUND_PATHS,
+  adminRoundDetailReply,
+  adminRoundsReply,
+  adminSignupRequest,
+  cancelRoundReply,
+  createRoundReply,
   createRoundRequest,
+  lotteryReply,
+  roundsMessageReply,
+  updateRoundReply,
   updateRoundRequest,
   type AdminRoundDetailReply,
   type AdminRoundsReply,
@@ -17,7 +26,8 @@ import {
 import type { Access } from '../plugins/access.ts';
 import { writeContextOf } from '../db/write-context.ts';
 import { notFound } from '../errors.ts';
-import { pathId } from '../http/ids.ts';
+import { idParams } from '#shared/contracts/ids';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { runIdempotent, type WriteReply } from '../idempotency/run-idempotent.ts';
 import { findAdminRound, listAdminRounds } from './rounds.repository.ts';
 import { listRoundSignups } from './signups.repository.ts';
@@ -29,37 +39,59 @@ import { ROUND_NOT_FOUND } from './write-context.ts';
 import { checkAdminIdClaim } from './route-helpers.ts';
 
 const ADMIN: Access = ['ADMIN'];
+const roundParams = idParams('roundId');
+const signupParams = idParams('signupId');
 const ok = (body: object): WriteReply => ({ statusCode: 200, body });
 
-function adminReadRoutes(app: FastifyInstance): void {
+function adminReadRoutes(untyped: FastifyInstance): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx.opened;
+  const list = { response: { 200: adminRoundsReply } };
   const options = { config: { access: ADMIN } };
 
-  app.get(ADMIN_ROUND_PATHS.all, options, async (): Promise<AdminRoundsReply> => {
-    const rounds = (await listAdminRounds(db)).map(adminView);
-    return { status: 'success', message: 'Rounds loaded.', rounds };
-  });
+  app.get(
+    ADMIN_ROUND_PATHS.all,
+    { ...options, schema: list },
+    async (): Promise<AdminRoundsReply> => {
+      const rounds = (await listAdminRounds(db)).map(adminView);
+      return { status: 'success', message: 'Rounds loaded.', rounds };
+    },
+  );
 
-  app.get(ADMIN_ROUND_PATHS.upcoming, options, async (): Promise<AdminRoundsReply> => {
-    const rounds = (await listAdminRounds(db, { upcomingAt: new Date() })).map(adminView);
-    return { status: 'success', message: 'Rounds loaded.', rounds };
-  });
+  app.get(
+    ADMIN_ROUND_PATHS.upcoming,
+    { ...options, schema: list },
+    async (): Promise<AdminRoundsReply> => {
+      const rounds = (await listAdminRounds(db, { upcomingAt: new Date() })).map(adminView);
+      return { status: 'success', message: 'Rounds loaded.', rounds };
+    },
+  );
 
-  app.get(ADMIN_ROUND_PATHS.one, options, async (request): Promise<AdminRoundDetailReply> => {
-    const roundId = pathId(request.params, 'roundId');
-    const round = await findAdminRound(db, roundId);
-    if (round === undefined) throw notFound(ROUND_NOT_FOUND);
-    const signups = (await listRoundSignups(db, roundId)).map(signupView);
-    return { status: 'success', message: 'Round loaded.', round: adminView(round), signups };
-  });
+  const one = { params: roundParams, response: { 200: adminRoundDetailReply } };
+  app.get(
+    ADMIN_ROUND_PATHS.one,
+    { ...options, schema: one },
+    async (request): Promise<AdminRoundDetailReply> => {
+      const { roundId } = request.params;
+      const round = await findAdminRound(db, roundId);
+      if (round === undefined) throw notFound(ROUND_NOT_FOUND);
+      const signups = (await listRoundSignups(db, roundId)).map(signupView);
+      return { status: 'success', message: 'Round loaded.', round: adminView(round), signups };
+    },
+  );
 }
 
-function adminRoundWriteRoutes(app: FastifyInstance): void {
+function adminRoundWriteRoutes(untyped: FastifyInstance): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx.opened;
   const options = { config: { access: ADMIN } };
 
-  app.post(ADMIN_ROUND_PATHS.create, options, async (request, reply) => {
-    const input = createRoundRequest.parse(request.body ?? {});
+  const create = {
+    body: createRoundRequest,
+    response: documentedReplies({ 200: createRoundReply }),
+  };
+  app.post(ADMIN_ROUND_PATHS.create, { ...options, schema: create }, async (request, reply) => {
+    const input = request.body;
     return runIdempotent(request, reply, db, async (trx) => {
       const roundId = await createRound(writeContextOf(app.ctx.opened, trx), input);
       return ok({
@@ -70,9 +102,14 @@ function adminRoundWriteRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.put(ADMIN_ROUND_PATHS.update, options, async (request, reply) => {
-    const roundId = pathId(request.params, 'roundId');
-    const input = updateRoundRequest.parse(request.body ?? {});
+  const update = {
+    params: roundParams,
+    body: updateRoundRequest,
+    response: documentedReplies({ 200: updateRoundReply }),
+  };
+  app.put(ADMIN_ROUND_PATHS.update, { ...options, schema: update }, async (request, reply) => {
+    const { roundId } = request.params;
+    const input = request.body;
     return runIdempotent(request, reply, db, async (trx) => {
       const detachedOrders = await updateRoundFields(
         writeContextOf(app.ctx.opened, trx),
@@ -88,8 +125,9 @@ function adminRoundWriteRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.put(ADMIN_ROUND_PATHS.cancel, options, async (request, reply) => {
-    const roundId = pathId(request.params, 'roundId');
+  const cancel = { params: roundParams, response: documentedReplies({ 200: cancelRoundReply }) };
+  app.put(ADMIN_ROUND_PATHS.cancel, { ...options, schema: cancel }, async (request, reply) => {
+    const { roundId } = request.params;
     return runIdempotent(request, reply, db, async (trx) => {
       const detachedOrders = await cancelRound(writeContextOf(app.ctx.opened, trx), roundId);
       const body: CancelRoundReply = {
@@ -101,8 +139,9 @@ function adminRoundWriteRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.post(ADMIN_ROUND_PATHS.lottery, options, async (request, reply) => {
-    const roundId = pathId(request.params, 'roundId');
+  const lottery = { params: roundParams, response: documentedReplies({ 200: lotteryReply }) };
+  app.post(ADMIN_ROUND_PATHS.lottery, { ...options, schema: lottery }, async (request, reply) => {
+    const { roundId } = request.params;
     return runIdempotent(request, reply, db, async (trx) => {
       const result = await runLottery(writeContextOf(app.ctx.opened, trx), roundId);
       const body: LotteryReply = {
@@ -115,28 +154,44 @@ function adminRoundWriteRoutes(app: FastifyInstance): void {
   });
 }
 
-function adminSignupRoutes(app: FastifyInstance): void {
+function adminSignupRoutes(untyped: FastifyInstance): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx.opened;
   const options = { config: { access: ADMIN } };
+  // The adminId claim is still checked in the handler (query first, then body, as before);
+  // the schemas describe the shapes and refuse malformed ones.
+  const decide = {
+    params: signupParams,
+    body: adminSignupRequest,
+    response: documentedReplies({ 200: roundsMessageReply }),
+  };
 
-  app.put(ADMIN_ROUND_PATHS.confirmSignup, options, async (request, reply) => {
-    const signupId = pathId(request.params, 'signupId');
-    checkAdminIdClaim(request);
-    return runIdempotent(request, reply, db, async (trx) => {
-      const changed = await confirmSignup(writeContextOf(app.ctx.opened, trx), signupId);
-      const message = changed ? 'Sign-up confirmed.' : 'This sign-up is already confirmed.';
-      return ok({ status: 'success', message } satisfies RoundsMessageReply);
-    });
-  });
+  app.put(
+    ADMIN_ROUND_PATHS.confirmSignup,
+    { ...options, schema: decide },
+    async (request, reply) => {
+      const { signupId } = request.params;
+      checkAdminIdClaim(request);
+      return runIdempotent(request, reply, db, async (trx) => {
+        const changed = await confirmSignup(writeContextOf(app.ctx.opened, trx), signupId);
+        const message = changed ? 'Sign-up confirmed.' : 'This sign-up is already confirmed.';
+        return ok({ status: 'success', message } satisfies RoundsMessageReply);
+      });
+    },
+  );
 
-  app.delete(ADMIN_ROUND_PATHS.rejectSignup, options, async (request, reply) => {
-    const signupId = pathId(request.params, 'signupId');
-    checkAdminIdClaim(request);
-    return runIdempotent(request, reply, db, async (trx) => {
-      await rejectSignup(writeContextOf(app.ctx.opened, trx), signupId);
-      return ok({ status: 'success', message: 'Sign-up rejected.' } satisfies RoundsMessageReply);
-    });
-  });
+  app.delete(
+    ADMIN_ROUND_PATHS.rejectSignup,
+    { ...options, schema: decide },
+    async (request, reply) => {
+      const { signupId } = request.params;
+      checkAdminIdClaim(request);
+      return runIdempotent(request, reply, db, async (trx) => {
+        await rejectSignup(writeContextOf(app.ctx.opened, trx), signupId);
+        return ok({ status: 'success', message: 'Sign-up rejected.' } satisfies RoundsMessageReply);
+      });
+    },
+  );
 }
 
 export async function adminRoundRoutes(app: FastifyInstance): Promise<void> {

@@ -2,8 +2,14 @@
 // one query each (round lists carry their sign-up counts and the caller's own sign-up); writes
 // go through runIdempotent, so a queued sign-up replayed by the outbox signs up once.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  allRoundsReply,
+  myRoundsReply,
   ROUND_PATHS,
+  roundReply,
+  roundsMessageReply,
+  signupReply,
   signupRequest,
   type AllRoundsReply,
   type MyRoundsReply,
@@ -14,7 +20,8 @@ import {
 import { callerOf, type Access } from '../plugins/access.ts';
 import { writeContextOf } from '../db/write-context.ts';
 import { notFound } from '../errors.ts';
-import { pathId } from '../http/ids.ts';
+import { idParams } from '#shared/contracts/ids';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { findRoundForUser, listOpenCalendar, listSignedUpRounds } from './rounds.repository.ts';
 import { volunteerView } from './round-views.ts';
@@ -29,35 +36,46 @@ const SIGNUP_MESSAGES = {
   WAITLISTED: 'The round is full: you are on the waitlist.',
 } as const;
 
-export async function roundRoutes(app: FastifyInstance): Promise<void> {
+export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx.opened;
   const options = { config: { access: VOLUNTEER } };
+  const replyOf = <T>(schema: T) => ({ response: { 200: schema } });
 
-  app.get(ROUND_PATHS.myRounds, options, async (request): Promise<MyRoundsReply> => {
-    const now = new Date();
-    const rounds = (await listSignedUpRounds(db, callerOf(request).userId)).map((row) =>
-      volunteerView(row, now),
-    );
-    // A cancelled round is over for the volunteer even if its end time is still ahead.
-    const upcoming = (r: (typeof rounds)[number]) =>
-      r.status !== 'CANCELLED' && new Date(r.endTime) > now;
-    return {
-      status: 'success',
-      message: 'Rounds loaded.',
-      upcomingRounds: rounds.filter(upcoming),
-      pastRounds: rounds.filter((r) => !upcoming(r)).reverse(),
-    };
-  });
+  app.get(
+    ROUND_PATHS.myRounds,
+    { ...options, schema: replyOf(myRoundsReply) },
+    async (request): Promise<MyRoundsReply> => {
+      const now = new Date();
+      const rounds = (await listSignedUpRounds(db, callerOf(request).userId)).map((row) =>
+        volunteerView(row, now),
+      );
+      // A cancelled round is over for the volunteer even if its end time is still ahead.
+      const upcoming = (r: (typeof rounds)[number]) =>
+        r.status !== 'CANCELLED' && new Date(r.endTime) > now;
+      return {
+        status: 'success',
+        message: 'Rounds loaded.',
+        upcomingRounds: rounds.filter(upcoming),
+        pastRounds: rounds.filter((r) => !upcoming(r)).reverse(),
+      };
+    },
+  );
 
-  app.get(ROUND_PATHS.all, options, async (request): Promise<AllRoundsReply> => {
-    const now = new Date();
-    const rows = await listOpenCalendar(db, callerOf(request).userId);
-    const rounds = rows.map((row) => volunteerView(row, now));
-    return { status: 'success', message: 'Rounds loaded.', rounds };
-  });
+  app.get(
+    ROUND_PATHS.all,
+    { ...options, schema: replyOf(allRoundsReply) },
+    async (request): Promise<AllRoundsReply> => {
+      const now = new Date();
+      const rows = await listOpenCalendar(db, callerOf(request).userId);
+      const rounds = rows.map((row) => volunteerView(row, now));
+      return { status: 'success', message: 'Rounds loaded.', rounds };
+    },
+  );
 
-  app.get(ROUND_PATHS.one, options, async (request): Promise<RoundReply> => {
-    const roundId = pathId(request.params, 'roundId');
+  const one = { params: idParams('roundId'), response: { 200: roundReply } };
+  app.get(ROUND_PATHS.one, { ...options, schema: one }, async (request): Promise<RoundReply> => {
+    const { roundId } = request.params;
     const row = await findRoundForUser(db, roundId, callerOf(request).userId);
     if (row === undefined) throw notFound(ROUND_NOT_FOUND);
     return { status: 'success', message: 'Round loaded.', round: volunteerView(row, new Date()) };
@@ -65,9 +83,13 @@ export async function roundRoutes(app: FastifyInstance): Promise<void> {
 
   roundOrdersRoute(app, options);
 
-  app.post(ROUND_PATHS.signup, options, async (request, reply) => {
-    const roundId = pathId(request.params, 'roundId');
-    signupRequest.parse(request.body ?? {});
+  const signup = {
+    params: idParams('roundId'),
+    body: signupRequest,
+    response: documentedReplies({ 200: signupReply }),
+  };
+  app.post(ROUND_PATHS.signup, { ...options, schema: signup }, async (request, reply) => {
+    const { roundId } = request.params;
     const userId = callerOf(request).userId;
     return runIdempotent(request, reply, db, async (trx) => {
       const done = await signUp(writeContextOf(app.ctx.opened, trx), roundId, userId);
@@ -80,8 +102,12 @@ export async function roundRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.delete(ROUND_PATHS.cancelSignup, options, async (request, reply) => {
-    const signupId = pathId(request.params, 'signupId');
+  const cancel = {
+    params: idParams('signupId'),
+    response: documentedReplies({ 200: roundsMessageReply }),
+  };
+  app.delete(ROUND_PATHS.cancelSignup, { ...options, schema: cancel }, async (request, reply) => {
+    const { signupId } = request.params;
     const userId = callerOf(request).userId;
     return runIdempotent(request, reply, db, async (trx) => {
       await cancelOwnSignup(writeContextOf(app.ctx.opened, trx), signupId, userId);
