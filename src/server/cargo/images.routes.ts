@@ -2,7 +2,7 @@
 // Image rows never change and ids are never reused, so replies are cacheable for a year and
 // immutable; the ETag lets a client holding a copy get a 304.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CARGO_IMAGES_PATH } from '#shared/contracts/cargo';
+import { CARGO_IMAGES_PATH, cargoImageParams } from '#shared/contracts/cargo';
 import { notFound } from '../errors.ts';
 import { findImageBytes, imageExists, type ImageVariant } from './images.repository.ts';
 
@@ -56,7 +56,7 @@ async function sendImage(
 }
 
 export function registerImageRoutes(app: FastifyInstance): void {
-  const options = { config: { access: 'public' as const } };
+  const options = { config: { access: 'public' as const }, schema: { params: cargoImageParams } };
   app.get<{ Params: { imageId: string } }>(
     `${CARGO_IMAGES_PATH}/:imageId`,
     options,

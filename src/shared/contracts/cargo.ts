@@ -21,6 +21,12 @@ export function cargoImagePath(imageId: string, variant: 'full' | 'thumb' = 'ful
   return variant === 'thumb' ? `${base}?thumb=1` : base;
 }
 
+/**
+ * The path of an image. Any text passes: an id that names no image (malformed ones included)
+ * is the route's 404, never a 400 that would tell the two apart.
+ */
+export const cargoImageParams = z.object({ imageId: z.string() });
+
 /** Longest texts and largest numbers accepted; anything beyond is a 400, never cut. */
 export const CARGO_LIMITS = {
   name: 100,
