@@ -8,7 +8,14 @@
 // - GET /api/orders/volunteer/assigned: PENDING, PROCESSING and COMPLETED orders on the
 //   caller's CONFIRMED rounds; the dashboard splits Assigned (open) from Completed by status.
 import type { FastifyInstance } from 'fastify';
-import { allOrdersQuery, ORDER_PATHS, type OrderListReply } from '#shared/contracts/orders';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  allOrdersQuery,
+  ORDER_PATHS,
+  orderListReply,
+  type OrderListReply,
+} from '#shared/contracts/orders';
 import { validateOrderHistoryUserId } from '#shared/rules/validation';
 import { badRequest, forbidden } from '../errors.ts';
 import { pathId } from '../http/ids.ts';
@@ -35,27 +42,48 @@ function ownUserId(params: unknown, sessionUserId: number): number {
   return sessionUserId;
 }
 
-export async function orderListRoutes(app: FastifyInstance): Promise<void> {
+// Any text passes the schema: the handler gives a guest's 'Guest' the spec's own message
+// before it reads the id (pathId), which a wire-id schema would answer first.
+const userOrdersParams = z.object({ userId: z.string() });
+
+export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.opened.db;
+  const response = { 200: orderListReply };
 
-  app.get(ORDER_PATHS.userOrders, { config: { access: ['CLIENT'] } }, async (request) => {
-    const userId = ownUserId(request.params, callerOf(request).userId);
-    return listReply(await listOrders(db, ownOrders(userId)));
-  });
+  const own = { params: userOrdersParams, response };
+  app.get(
+    ORDER_PATHS.userOrders,
+    { config: { access: ['CLIENT'] }, schema: own },
+    async (request) => {
+      const userId = ownUserId(request.params, callerOf(request).userId);
+      return listReply(await listOrders(db, ownOrders(userId)));
+    },
+  );
 
-  app.get(ORDER_PATHS.all, { config: { access: ['VOLUNTEER', 'ADMIN'] } }, async (request) => {
-    const { status, limit, before } = allOrdersQuery.parse(request.query ?? {});
-    const user = callerOf(request);
-    const filter =
-      user.role === 'ADMIN' ? allOrders(status) : confirmedVolunteerOrders(user.userId, status);
-    if (limit === undefined) return listReply(await listOrders(db, filter));
-    const page = await listOrderPage(db, filter, { limit, before });
-    return { ...listReply(page.orders), nextCursor: page.nextCursor };
-  });
+  const all = { querystring: allOrdersQuery, response };
+  app.get(
+    ORDER_PATHS.all,
+    { config: { access: ['VOLUNTEER', 'ADMIN'] }, schema: all },
+    async (request) => {
+      const { status, limit, before } = request.query;
+      const user = callerOf(request);
+      const filter =
+        user.role === 'ADMIN' ? allOrders(status) : confirmedVolunteerOrders(user.userId, status);
+      if (limit === undefined) return listReply(await listOrders(db, filter));
+      const page = await listOrderPage(db, filter, { limit, before });
+      return { ...listReply(page.orders), nextCursor: page.nextCursor };
+    },
+  );
 
-  app.get(ORDER_PATHS.volunteerAssigned, { config: { access: ['VOLUNTEER'] } }, async (request) => {
-    const userId = callerOf(request).userId;
-    const filter = confirmedVolunteerOrders(userId, ['PENDING', 'PROCESSING', 'COMPLETED']);
-    return listReply(await listOrders(db, filter));
-  });
+  const assigned = { response };
+  app.get(
+    ORDER_PATHS.volunteerAssigned,
+    { config: { access: ['VOLUNTEER'] }, schema: assigned },
+    async (request) => {
+      const userId = callerOf(request).userId;
+      const filter = confirmedVolunteerOrders(userId, ['PENDING', 'PROCESSING', 'COMPLETED']);
+      return listReply(await listOrders(db, filter));
+    },
+  );
 }
