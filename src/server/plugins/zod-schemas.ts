@@ -16,7 +16,10 @@ import { zodMessage } from './errors.ts';
 
 const receivedBodies = new WeakMap<FastifyRequest, unknown>();
 
-/** The request body as parsed from the wire, before a route schema validated it. */
+/**
+ * The request body as parsed from the wire, before a route schema validated it; for a route
+ * without a body schema, the body as it is now.
+ */
 export function receivedBodyOf(request: FastifyRequest): unknown {
   return receivedBodies.has(request) ? receivedBodies.get(request) : request.body;
 }
@@ -35,9 +38,10 @@ export function registerZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidator);
   // Documentation-only response schemas: the reply is sent exactly as the handler built it.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  // Registered last among the preValidation hooks that read the body; all run before validation.
+  // All preValidation hooks run before validation. Only routes with a body schema are recorded:
+  // a route without one may set the body it wants hashed itself (a multipart item write).
   app.addHook('preValidation', async (request) => {
-    receivedBodies.set(request, request.body);
+    if (request.routeOptions.schema?.body !== undefined) receivedBodies.set(request, request.body);
   });
 }
 
