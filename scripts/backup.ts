@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { loadConfig } from '../src/server/config.ts';
-import { SQLITE_FILE_NAME } from '../src/server/db/kysely.ts';
+import { loadConfig } from '#server/config';
+import { SQLITE_FILE_NAME } from '#server/db/kysely';
 
 /** Pages per step after the first: everything at once, so a busy writer cannot restart it. */
 const ALL_REMAINING_PAGES = 0x7fffffff;

@@ -8,4 +8,4 @@ if (!isBuildFresh()) {
   if (!buildWeb()) process.exit(1);
 }
 
-await import('../src/server/main.ts');
+await import('#server/main');

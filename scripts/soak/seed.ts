@@ -5,21 +5,18 @@
 // CONFIRMED on (the earliest upcoming, so new orders land there), a few later rounds for
 // sign-up and cancel cycles, and a pool of orders waiting on the delivery round.
 import { randomBytes } from 'node:crypto';
-import type { OpenedDb, Db } from '../../src/server/db/kysely.ts';
-import type { Role } from '../../src/server/db/schema.ts';
-import { createLoginSession } from '../../src/server/auth/login-sessions.repository.ts';
-import {
-  completeHandshake,
-  initiateHandshake,
-} from '../../src/server/security/handshake.service.ts';
-import { bindSecureSessionToLogin } from '../../src/server/security/secure-sessions.repository.ts';
-import { LOGIN_COOKIE } from '../../src/server/plugins/access.ts';
+import type { OpenedDb, Db } from '#server/db/kysely';
+import type { Role } from '#server/db/schema';
+import { createLoginSession } from '#server/auth/login-sessions.repository';
+import { completeHandshake, initiateHandshake } from '#server/security/handshake.service';
+import { bindSecureSessionToLogin } from '#server/security/secure-sessions.repository';
+import { LOGIN_COOKIE } from '#server/plugins/access';
 import {
   deriveAesKeyBytes,
   exportPublicKeySpki,
   generateEcdhKeyPair,
   importPeerPublicKey,
-} from '../../src/shared/secure-channel/index.ts';
+} from '#shared/secure-channel/index';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

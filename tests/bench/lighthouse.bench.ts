@@ -17,7 +17,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { LOGIN_HINT_STORAGE_KEY, loginHint } from '../../src/client/session/session-user.ts';
+import { LOGIN_HINT_STORAGE_KEY, loginHint } from '#client/session/session-user';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import {
   addLoginCookie,

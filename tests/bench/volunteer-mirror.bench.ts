@@ -6,8 +6,8 @@
 // refreshMirror) and all at once (the dashboard's refresh). Prints figures only; the goal is
 // one round-trip per list and under 300 ms on loopback.
 import type { Db } from '#server/db/kysely';
-import { MIRROR_LISTS, type MirrorListName } from '../../src/client/offline/mirror-lists.ts';
-import type { RememberedUser } from '../../src/client/offline/types.ts';
+import { MIRROR_LISTS, type MirrorListName } from '#client/offline/mirror-lists';
+import type { RememberedUser } from '#client/offline/types';
 import {
   createCatalogueItem,
   createOrderOnRound,

@@ -20,7 +20,7 @@ import {
   loginHint,
   SESSION_USER_STORAGE_KEY,
   type SessionUser,
-} from '../../src/client/session/session-user.ts';
+} from '#client/session/session-user';
 
 export interface WebServer {
   app: FastifyInstance;

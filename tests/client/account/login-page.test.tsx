@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MESSAGES } from '#shared/rules/validation';
 import { getSessionUser, setSessionUser } from '#client/session/session-user';
-import { LoginPage } from '../../../src/client/features/account/login-page.tsx';
+import { LoginPage } from '#client/features/account/login-page.tsx';
 import { createUser, type TestUser } from '../../support/factories.ts';
 import { useClientServer } from '../support/client-server.ts';
 import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { getSessionUser, setSessionUser } from '#client/session/session-user';
-import { ProfilePage } from '../../../src/client/features/account/profile-page.tsx';
+import { ProfilePage } from '#client/features/account/profile-page.tsx';
 import { createSignedInUser } from '../../support/factories.ts';
 import { sendLoginCookie } from '../support/browser-cookie.ts';
 import { useClientServer } from '../support/client-server.ts';

@@ -3,7 +3,7 @@
 // the spec's refusal of a taken username, against a real server.
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { RegisterPage } from '../../../src/client/features/account/register-page.tsx';
+import { RegisterPage } from '#client/features/account/register-page.tsx';
 import { createUser, uniqueUsername } from '../../support/factories.ts';
 import { useClientServer } from '../support/client-server.ts';
 import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';

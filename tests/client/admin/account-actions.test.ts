@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   promptResetPassword,
   RESET_NO_USER_ID,
-} from '../../../src/client/features/admin-users/account-actions.ts';
+} from '#client/features/admin-users/account-actions';
 
 const sent = vi.fn();
 

@@ -11,7 +11,7 @@ import {
   totalOf,
   updatePayload,
   type ItemForm,
-} from '../../../src/client/features/admin-cargo/item-form.ts';
+} from '#client/features/admin-cargo/item-form';
 
 function form(changes: Partial<ItemForm>): ItemForm {
   return { ...EMPTY_ITEM_FORM, ...changes };

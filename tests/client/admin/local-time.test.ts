@@ -1,10 +1,7 @@
 // Round date inputs: minute-precision local date-times sent as ISO with the local offset
 // (spec section 9, wire-protocol.md), whatever the admin's time zone and its summer time.
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  isoToLocalInput,
-  localInputToIso,
-} from '../../../src/client/features/admin-rounds/local-time.ts';
+import { isoToLocalInput, localInputToIso } from '#client/features/admin-rounds/local-time';
 import { parseRoundTime } from '#shared/rules/round-dates';
 
 const originalTz = process.env.TZ;

@@ -1,7 +1,7 @@
 // All Orders: one table row per order item, the order's actions on its first row only.
 import { describe, expect, it } from 'vitest';
 import type { OrderReply } from '#shared/contracts/orders';
-import { orderRows, ordererText } from '../../../src/client/features/admin-orders/order-rows.ts';
+import { orderRows, ordererText } from '#client/features/admin-orders/order-rows';
 
 function order(changes: Partial<OrderReply>): OrderReply {
   return {

@@ -6,7 +6,7 @@ import {
   EMPTY_ROUND_FORM,
   formOfRound,
   updateRoundBody,
-} from '../../../src/client/features/admin-rounds/round-form.ts';
+} from '#client/features/admin-rounds/round-form';
 
 describe('round form', () => {
   it('parses the numbers as integers and leaves out empty optional ids', () => {

@@ -8,7 +8,7 @@ import {
   orderedLines,
   removeLine,
   setLineQuantity,
-} from '../../../src/client/features/cart/cart-store.ts';
+} from '#client/features/cart/cart-store';
 
 afterEach(() => {
   clearCart('guest');

@@ -6,13 +6,9 @@ import {
   composeGuestNotes,
   guestNotesText,
   guestOrderAction,
-} from '../../../src/client/features/cart/order-actions.ts';
-import {
-  ORDER_FAILED,
-  placedReply,
-  refusalText,
-} from '../../../src/client/features/cart/place-order.ts';
-import { parseHistoryOrder } from '../../../src/client/features/orders/local-order.ts';
+} from '#client/features/cart/order-actions';
+import { ORDER_FAILED, placedReply, refusalText } from '#client/features/cart/place-order';
+import { parseHistoryOrder } from '#client/features/orders/local-order';
 
 const lines = [
   { name: 'Socks (S)', quantity: 2 },

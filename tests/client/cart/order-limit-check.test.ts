@@ -14,8 +14,8 @@ import {
   linesProblem,
   queuedOrderProblem,
   type LimitKnowledge,
-} from '../../../src/client/features/cart/order-limit-check.ts';
-import { localOrderData } from '../../../src/client/features/orders/local-order.ts';
+} from '#client/features/cart/order-limit-check';
+import { localOrderData } from '#client/features/orders/local-order';
 import { outboxRow } from '../support/outbox-row.ts';
 
 const NOW = new Date('2026-01-02T12:00:00.000Z');

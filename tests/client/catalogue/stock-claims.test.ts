@@ -6,7 +6,7 @@ import {
   claimedLines,
   payloadLines,
   subtractClaims,
-} from '../../../src/client/features/catalogue/stock-claims.ts';
+} from '#client/features/catalogue/stock-claims';
 import { outboxRow } from '../support/outbox-row.ts';
 
 function item(id: number, name: string, quantity: number, sizes: Record<string, number> = {}) {

@@ -3,7 +3,7 @@ import {
   pendingCountText,
   updatedAgoText,
   waitingForSignInText,
-} from '../../../src/client/features/outbox/status-texts.ts';
+} from '#client/features/outbox/status-texts';
 
 describe('status texts', () => {
   it('says how long ago a list was refreshed', () => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { setApiBaseUrl } from '#client/api/api-client';
 import { setSessionUser } from '#client/session/session-user';
-import { AppShell } from '../../../src/client/shell/app-shell.tsx';
+import { AppShell } from '#client/shell/app-shell.tsx';
 import type { TestServer } from '../../support/build-app.ts';
 import { startClientServer } from '../support/client-server.ts';
 import { SERVER_WAIT } from '../support/form.ts';

@@ -2,7 +2,7 @@
 // names (the e2e tests find days by them) and round keys their ISO form.
 import { defaultDateLib } from 'react-day-picker';
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate } from '../../../src/client/features/volunteer/calendar-dates.ts';
+import { formatCalendarDate } from '#client/features/volunteer/calendar-dates';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import '../offline/support/fake-db.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { startSecureSession } from '#client/api/api-client';
-import { CargoVolunteerPage } from '../../../src/client/features/volunteer/cargo-volunteer-page.tsx';
+import { CargoVolunteerPage } from '#client/features/volunteer/cargo-volunteer-page.tsx';
 import type { TestServer } from '../../support/build-app.ts';
 import { createCatalogueItem } from '../../support/factories.ts';
 import { startClientServer } from '../support/client-server.ts';

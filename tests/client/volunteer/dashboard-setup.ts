@@ -5,7 +5,7 @@ import { screen, within, type RenderResult } from '@testing-library/react';
 import type { Db } from '#server/db/kysely';
 import { getAppDb } from '#client/offline/app-db';
 import { setSessionUser } from '#client/session/session-user';
-import { VolunteerDashboard } from '../../../src/client/features/volunteer/volunteer-dashboard.tsx';
+import { VolunteerDashboard } from '#client/features/volunteer/volunteer-dashboard.tsx';
 import { createOrderOnRound, createSignup } from '../../support/factories.ts';
 import { useClientServer, type ClientServer } from '../support/client-server.ts';
 import { renderPage } from '../support/render-page.tsx';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MESSAGES } from '#shared/rules/validation';
 import { DUPLICATE_APPLICATION_MESSAGE } from '#server/applications/applications.service';
-import { VolunteerApplicationPage } from '../../../../src/client/features/volunteer-application/volunteer-application-page.tsx';
+import { VolunteerApplicationPage } from '#client/features/volunteer-application/volunteer-application-page.tsx';
 import { useClientServer } from '../../support/client-server.ts';
 import { alertText, click, fill } from '../../support/form.ts';
 import { renderPage } from '../../support/render-page.tsx';
