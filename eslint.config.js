@@ -5,8 +5,55 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 
 const boundary = (patterns) => ['error', { patterns }];
+
+// The server's layer zones. A zone forbids its `target` files to import `from` files (except
+// the `except` ones); globs are relative to the repository.
+const server = (glob) => `src/server/${glob}`;
+const serverLayers = [
+  {
+    target: server('db/**'),
+    from: server('**'),
+    except: ['**/src/server/db/**'],
+    message: 'db/ imports no area: areas build on the database, not the other way.',
+  },
+  {
+    target: server('**/*.types.ts'),
+    from: server('**'),
+    except: ['**/*.types.ts', '**/src/server/db/schema.ts'],
+    message: 'A *.types.ts file holds types only: it imports other types and db/schema.ts.',
+  },
+  {
+    target: server('**/*.repository.ts'),
+    from: server('**'),
+    except: ['**/*.repository.ts', '**/*.types.ts', '**/src/server/db/**'],
+    message: 'A repository imports only db/, other repositories and *.types.ts.',
+  },
+  {
+    target: server('**/*.service.ts'),
+    from: [server('**/*.routes.ts'), server('plugins/**'), server('http/**')],
+    message: 'A service knows no HTTP: it imports no route, plugin or http/ helper.',
+  },
+  {
+    target: server('**/!(*.routes|app).ts'),
+    from: server('**/*.routes.ts'),
+    message: 'Only routes (and app.ts, which registers them) import routes.',
+  },
+  {
+    // Pure rules: form input checks, reply views, the cart-line resolver, the lottery draw.
+    target: [
+      server('**/*-input.ts'),
+      server('**/*-views.ts'),
+      server('orders/resolve-lines.ts'),
+      server('rounds/lottery.ts'),
+    ],
+    from: server('**'),
+    except: ['**/*.types.ts', '**/src/server/db/schema.ts', '**/src/server/errors.ts'],
+    message: 'A pure rule file imports no repository, service or route: types from *.types.ts.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'dev-dist/', 'data/', 'node_modules/', 'coverage/', 'test-results/'] },
@@ -94,6 +141,18 @@ export default tseslint.config(
           message: 'The server imports nothing of the client or the worker.',
         },
       ]),
+    },
+  },
+  {
+    // Server layers, one way (ARCHITECTURE.md "Server layers"): routes → services →
+    // repositories → db. Shared types of an area sit in <area>.types.ts, below all of them.
+    files: ['src/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: serverLayers },
+      ],
     },
   },
   {

@@ -5,11 +5,7 @@ import { ADMIN_USER_MESSAGES, type UserFieldsRequest } from '#shared/contracts/a
 import { validateRegistrationStep1 } from '#shared/rules/validation';
 import type { Role } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import type { UserFields } from './admin-users.repository.ts';
-
-export interface CleanUserFields extends UserFields {
-  role: Role;
-}
+import type { CleanUserFields } from './admin-users.types.ts';
 
 const orNull = (value: string | null | undefined) => {
   const trimmed = value?.trim() ?? '';

@@ -5,6 +5,7 @@ import type { AdminUser } from '#shared/contracts/admin-users';
 import type { Db } from '../db/kysely.ts';
 import type { Database, Role, UserRow, VolunteerSubRole } from '../db/schema.ts';
 import { keyOf } from '../auth/users.repository.ts';
+import type { UserFields } from './admin-users.types.ts';
 
 type Trx = Transaction<Database>;
 
@@ -46,14 +47,6 @@ export async function lockAdminIds(trx: Trx, rowLocks: boolean): Promise<number[
 
 export async function deleteUserRow(trx: Trx, id: number): Promise<void> {
   await trx.deleteFrom('users').where('id', '=', id).execute();
-}
-
-export interface UserFields {
-  username: string;
-  email: string | null;
-  phone: string | null;
-  firstName: string | null;
-  lastName: string | null;
 }
 
 /** Updates the fields; `emailChanged` leaves the new email unproven (beyond-spec.md §1). */

@@ -15,7 +15,7 @@ import {
   keyOf,
   updateUser,
 } from '../auth/users.repository.ts';
-import type { CleanUserFields } from './admin-user-input.ts';
+import type { CleanUserFields } from './admin-users.types.ts';
 import {
   deleteUserRow,
   findUserByUsername,

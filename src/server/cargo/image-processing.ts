@@ -10,7 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type SharpOptions } from 'sharp';
 import { CARGO_LIMITS } from '#shared/contracts/cargo';
 import { AppError, badRequest } from '../errors.ts';
-import type { StoredImage } from './images.repository.ts';
+import type { StoredImage } from './cargo.types.ts';
 
 const ACCEPTED_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const OUTPUT_TYPE = 'image/webp';

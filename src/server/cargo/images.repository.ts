@@ -4,18 +4,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import type { Database } from '../db/schema.ts';
-
-export interface StoredImage {
-  id: string;
-  contentType: string;
-  bytes: Uint8Array;
-  thumbContentType: string;
-  thumbBytes: Uint8Array;
-  width: number;
-  height: number;
-}
-
-export type ImageVariant = 'full' | 'thumb';
+import type { ImageVariant, StoredImage } from './cargo.types.ts';
 
 export async function insertImage(
   trx: Transaction<Database>,

@@ -14,7 +14,8 @@ import {
   updateItemRow,
   type ItemFields,
 } from './cargo.repository.ts';
-import { deleteImage, insertImage, type StoredImage } from './images.repository.ts';
+import type { StoredImage } from './cargo.types.ts';
+import { deleteImage, insertImage } from './images.repository.ts';
 import { sumOfSizes, type ItemCreateInput, type ItemPatch } from './item-input.ts';
 
 type Trx = Transaction<Database>;

@@ -17,7 +17,8 @@ import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { writeContextOf } from '../db/write-context.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { callerOf } from '../plugins/access.ts';
-import { clientOrderInput, guestOrderInput, type OrderDetails } from './order-input.ts';
+import { clientOrderInput, guestOrderInput } from './order-input.ts';
+import type { OrderDetails } from './orders.types.ts';
 import { orderRateLimits } from './order-rate-limits.ts';
 import { placeOrder, type Orderer } from './place-order.service.ts';
 

@@ -8,11 +8,7 @@ import {
 } from '#shared/contracts/orders';
 import { MESSAGES } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
-import type { OrderContact } from './orders.repository.ts';
-
-export interface OrderDetails extends OrderContact {
-  lines: OrderLineRequest[];
-}
+import type { OrderDetails } from './orders.types.ts';
 
 type Text = string | null | undefined;
 

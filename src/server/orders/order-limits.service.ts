@@ -22,7 +22,7 @@ import {
   lockClient,
   lockGuestKeys,
 } from './order-limits.repository.ts';
-import type { ResolvedLine } from './resolve-lines.ts';
+import type { ResolvedLine } from './orders.types.ts';
 
 /** Who an order counts against. */
 export type OrderingPerson =

@@ -3,23 +3,9 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import type { Database, OrderStatus, OrderType } from '../db/schema.ts';
-import type { ResolvedLine } from './resolve-lines.ts';
-import type { StockLine } from './reservation.service.ts';
+import type { OrderContact, ResolvedLine, StockLine } from './orders.types.ts';
 
 type Trx = Transaction<Database>;
-
-/** Where the order goes and whom to ask: what the order forms give (order-input.ts). */
-export interface OrderContact {
-  deliveryAddress: string;
-  phoneNumber: string;
-  notes: string;
-  /** Guest orders only (null on CLIENT orders), like email. */
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
 
 export interface NewOrder extends OrderContact {
   userId: number | null;

@@ -5,7 +5,7 @@
 import { emailKey, phoneKey } from '#shared/rules/order-limits';
 import type { OrderType } from '../db/schema.ts';
 import type { WriteContext } from '../db/write-context.ts';
-import type { OrderDetails } from './order-input.ts';
+import type { OrderDetails } from './orders.types.ts';
 import { checkLineLimits, checkPersonLimits, type OrderingPerson } from './order-limits.service.ts';
 import { insertOrder } from './orders.repository.ts';
 import { nextRoundId } from './order-rounds.repository.ts';

@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
-import type { ResolvedLine } from './resolve-lines.ts';
+import type { ResolvedLine, StockLine } from './orders.types.ts';
 import {
   returnToItem,
   returnToSize,
@@ -18,13 +18,6 @@ import {
 } from './stock.repository.ts';
 
 type Trx = Transaction<Database>;
-
-export interface StockLine {
-  itemName: string;
-  itemId: number;
-  sizeLabel: string | null;
-  quantity: number;
-}
 
 interface ItemMove {
   itemId: number;

@@ -8,20 +8,7 @@
 import type { OrderLineRequest } from '#shared/contracts/orders';
 import { nameKey, orderLineName, parseOrderLineName } from '#shared/rules/order-lines';
 import { badRequest } from '../errors.ts';
-import type { CatalogueItem } from './stock.repository.ts';
-
-export interface ResolvedLine {
-  /** What the order shows: the catalogue's `Name (Size)`, or the custom text as typed. */
-  itemName: string;
-  quantity: number;
-  /** null for a custom request. */
-  itemId: number | null;
-  sizeLabel: string | null;
-  /** Stock seen when the line was resolved (size or total); null for a custom request. */
-  seenLeft: number | null;
-  /** The catalogue item's own name and maxPerOrder; null for a custom request. */
-  item: { id: number; name: string; maxPerOrder: number } | null;
-}
+import type { CatalogueItem, ResolvedLine } from './orders.types.ts';
 
 /** The name keys a set of lines could refer to: each whole name and each parsed name. */
 export function candidateKeys(lines: readonly OrderLineRequest[]): string[] {

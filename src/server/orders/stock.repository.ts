@@ -3,22 +3,9 @@
 // the caller's transaction; a move that would go below 0 changes nothing and reports false.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { CatalogueItem } from './orders.types.ts';
 
 type Trx = Transaction<Database>;
-
-export interface CatalogueSize {
-  label: string;
-  quantity: number;
-}
-
-export interface CatalogueItem {
-  id: number;
-  name: string;
-  nameKey: string;
-  quantity: number;
-  maxPerOrder: number;
-  sizes: CatalogueSize[];
-}
 
 /** The items whose name_key is one of `keys`, each with its sizes. */
 export async function findItemsByNameKeys(

@@ -2,19 +2,39 @@
 // Cancelling — by the cancel call or by setting status CANCELLED — keeps the sign-ups for the
 // record and sends the round's open orders back to no round, in the same transaction.
 import type { CreateRoundInput, UpdateRoundInput } from '#shared/contracts/rounds';
-import { conflict } from '../errors.ts';
+import { badRequest, conflict } from '../errors.ts';
 import { detachOpenOrders } from './round-orders.repository.ts';
-import { checkStaffIds, optionalText, requiredTitle, roundTimes } from './round-input.ts';
-import type { RoundRow } from './rounds.repository.ts';
+import type { Db } from '../db/kysely.ts';
+import { optionalText, requiredTitle, roundTimes } from './round-input.ts';
 import {
   insertRound,
+  rolesOfUsers,
   setRoundStatus,
   updateRound,
-  type RoundFields,
 } from './round-writes.repository.ts';
+import type { RoundFields, RoundRow } from './rounds.types.ts';
 import { countConfirmed } from './signups.repository.ts';
 import type { WriteContext } from '../db/write-context.ts';
 import { lockExistingRound } from './write-context.ts';
+
+const STAFF_ROLES = new Set(['VOLUNTEER', 'ADMIN']);
+
+/** Each given id must be an existing VOLUNTEER or ADMIN (null / undefined: nothing to check). */
+async function checkStaffIds(
+  trx: Db,
+  ids: { teamLeadId?: number | null; clinicianId?: number | null },
+): Promise<void> {
+  const given = Object.entries(ids).filter((e): e is [string, number] => typeof e[1] === 'number');
+  const roles = await rolesOfUsers(
+    trx,
+    given.map(([, id]) => id),
+  );
+  for (const [field, id] of given) {
+    const role = roles.get(id);
+    if (role === undefined) throw badRequest(`${field}: there is no user with id ${id}`);
+    if (!STAFF_ROLES.has(role)) throw badRequest(`${field}: user ${id} is not a volunteer`);
+  }
+}
 
 export async function createRound(ctx: WriteContext, input: CreateRoundInput): Promise<number> {
   const title = requiredTitle(input.title);

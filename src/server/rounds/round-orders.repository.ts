@@ -2,19 +2,7 @@
 // the round's volunteers (two queries: orders, then all their lines) and detaching the open
 // ones when the round is cancelled. Everything else about orders lives in server/orders.
 import type { Db } from '../db/kysely.ts';
-import type { OrderStatus, OrderType } from '../db/schema.ts';
-
-export interface RoundOrderRow {
-  id: number;
-  status: OrderStatus;
-  order_type: OrderType;
-  user_id: number | null;
-  delivery_address: string;
-  phone_number: string | null;
-  notes: string | null;
-  request_time: string;
-  items: { itemName: string; quantity: number }[];
-}
+import type { RoundOrderRow } from './rounds.types.ts';
 
 /** The round's orders that are not cancelled, oldest first, each with its lines. */
 export async function listRoundOrders(db: Db, roundId: number): Promise<RoundOrderRow[]> {

@@ -7,9 +7,13 @@ import type {
   SelectedVolunteer,
   VolunteerRound,
 } from '#shared/contracts/rounds';
-import type { RoundForUser, RoundRow, RoundWithCounts } from './rounds.repository.ts';
-import type { SignupWithUser } from './signups.repository.ts';
-import type { RoundOrderRow } from './round-orders.repository.ts';
+import type {
+  RoundForUser,
+  RoundOrderRow,
+  RoundRow,
+  RoundWithCounts,
+  SignupWithUser,
+} from './rounds.types.ts';
 
 /** maxParticipants minus CONFIRMED; never negative (an admin may lower the capacity). */
 export function availableSlots(round: RoundRow, confirmed: number): number {

@@ -2,18 +2,7 @@
 // that checks a round's team lead and clinician.
 import type { Db } from '../db/kysely.ts';
 import type { RoundStatus } from '../db/schema.ts';
-
-export interface RoundFields {
-  title: string;
-  description: string | null;
-  location: string | null;
-  startTime: Date;
-  endTime: Date;
-  maxParticipants: number;
-  teamLeadId: number | null;
-  clinicianId: number | null;
-  status: RoundStatus;
-}
+import type { RoundFields } from './rounds.types.ts';
 
 function columnsOf(fields: RoundFields) {
   return {

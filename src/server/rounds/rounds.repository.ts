@@ -2,22 +2,7 @@
 // own sign-up (no query per round); and the round lock every capacity-dependent write takes
 // first. Writes are in round-writes.repository.ts. A Transaction is a Db: functions take either.
 import type { Db } from '../db/kysely.ts';
-import type { Selectable } from 'kysely';
-import type { RoundsTable, SignupStatus } from '../db/schema.ts';
-
-/** A round as ROUND_COLUMNS select it: every column but the row's timestamps. */
-export type RoundRow = Omit<Selectable<RoundsTable>, 'created_at' | 'updated_at'>;
-
-export interface RoundWithCounts extends RoundRow {
-  confirmed: number;
-  waitlisted: number;
-}
-
-/** A round with the counts and the caller's own sign-up on it (null when none). */
-export interface RoundForUser extends RoundWithCounts {
-  signup_id: number | null;
-  signup_status: SignupStatus | null;
-}
+import type { RoundForUser, RoundRow, RoundWithCounts } from './rounds.types.ts';
 
 const ROUND_COLUMNS = [
   'r.id',

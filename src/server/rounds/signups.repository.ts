@@ -2,21 +2,7 @@
 // CONFIRMED or WAITLISTED. Writes happen with the round locked (rounds.repository lockRound).
 import type { Db } from '../db/kysely.ts';
 import type { SignupStatus } from '../db/schema.ts';
-
-export interface SignupRow {
-  id: number;
-  round_id: number;
-  user_id: number;
-  status: SignupStatus;
-}
-
-/** A sign-up with the volunteer's names, as the admin sees it. */
-export interface SignupWithUser extends SignupRow {
-  username: string;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: string;
-}
+import type { SignupRow, SignupWithUser } from './rounds.types.ts';
 
 export async function findSignup(db: Db, signupId: number): Promise<SignupRow | undefined> {
   return db

@@ -4,7 +4,7 @@
 // volunteers racing for the last slot cannot both be CONFIRMED.
 import type { SignupStatus } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { RoundRow } from './rounds.repository.ts';
+import type { RoundRow, SignupRow } from './rounds.types.ts';
 import {
   countConfirmed,
   deleteSignup,
@@ -12,7 +12,6 @@ import {
   findUserSignup,
   insertSignup,
   confirmSignups,
-  type SignupRow,
 } from './signups.repository.ts';
 import type { WriteContext } from '../db/write-context.ts';
 import { lockExistingRound, SIGNUP_NOT_FOUND } from './write-context.ts';

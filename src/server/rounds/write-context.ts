@@ -2,7 +2,8 @@
 // read, and the rounds' not-found messages.
 import type { WriteContext } from '../db/write-context.ts';
 import { notFound } from '../errors.ts';
-import { lockRound, type RoundRow } from './rounds.repository.ts';
+import { lockRound } from './rounds.repository.ts';
+import type { RoundRow } from './rounds.types.ts';
 
 export const ROUND_NOT_FOUND = 'Round not found.';
 export const SIGNUP_NOT_FOUND = 'Sign-up not found.';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors';
 import { candidateKeys, resolveLines } from '#server/orders/resolve-lines';
-import type { CatalogueItem } from '#server/orders/stock.repository';
+import type { CatalogueItem } from '#server/orders/orders.types';
 
 const socks: CatalogueItem = {
   id: 1,
