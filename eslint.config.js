@@ -1,6 +1,7 @@
 // ESLint flat config: type-aware rules everywhere, and the one-way import boundaries of
 // ARCHITECTURE.md (shared imports nothing of client/server; server nothing of client or sw;
 // only client/offline touches Dexie; only client/api calls fetch).
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -52,6 +53,47 @@ const serverLayers = [
     from: server('**'),
     except: ['**/*.types.ts', '**/src/server/db/schema.ts', '**/src/server/errors.ts'],
     message: 'A pure rule file imports no repository, service or route: types from *.types.ts.',
+  },
+];
+
+// The client's zones (bulletproof-react's): a feature is private to itself. Another feature,
+// the shell or a page reaches it only through its index.ts (what it offers others) or its
+// screens.ts (its screens, loaded on demand; the only part the entry may import). ui/ and the
+// layers below the features (api/, offline/, session/) import no feature; features import
+// nothing of the shell, the pages or the router.
+const client = (glob) => `src/client/${glob}`;
+const clientFeatures = fs
+  .readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureFaces = ['**/src/client/features/*/index.ts', '**/src/client/features/*/screens.ts'];
+const clientZones = [
+  ...clientFeatures.map((feature) => ({
+    target: client(`features/${feature}/**`),
+    from: client(`features/!(${feature})/**`),
+    except: ['**/src/client/features/*/index.ts'],
+    message: 'A feature imports another feature only through its index.ts.',
+  })),
+  {
+    target: [client('shell/**'), client('pages/**'), client('router.tsx'), client('main.tsx')],
+    from: client('features/**'),
+    except: featureFaces,
+    message: 'Outside the features, a feature is imported only through its index.ts or screens.ts.',
+  },
+  {
+    target: [client('ui/**'), client('api/**'), client('offline/**'), client('session/**')],
+    from: [client('features'), client('pages'), client('router.tsx')],
+    message: 'ui/, api/, offline/ and session/ sit below the features: they import none.',
+  },
+  {
+    target: client('ui/**'),
+    from: [client('shell'), client('offline'), client('session'), client('api')],
+    message: 'ui/ is presentation only: it imports nothing of the app but ui/.',
+  },
+  {
+    target: client('features/**'),
+    from: [client('shell'), client('pages'), client('router.tsx'), client('main.tsx')],
+    message: 'Features import nothing of the shell, the pages or the router.',
   },
 ];
 
@@ -120,6 +162,16 @@ export default tseslint.config(
   {
     files: ['src/client/api/**/*.ts'],
     rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: clientZones },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -6,7 +6,7 @@ import { AppShell } from './shell/app-shell.tsx';
 import { markNavigation } from './offline/mirror.ts';
 import { startOffline } from './offline/start.ts';
 import { router } from './router.tsx';
-import { preloadHomeScreen } from './routes/home-page.tsx';
+import { preloadHomeScreen } from './pages/home-page.tsx';
 
 // Before the first render: the offline layer registers its local-content check, which the
 // startup consults when the key exchange cannot reach the server.

@@ -6,10 +6,27 @@ import {
   createRouter,
   lazyRouteComponent,
 } from '@tanstack/react-router';
-import { RootLayout } from './routes/root-layout.tsx';
-import { HomePage } from './routes/home-page.tsx';
-import { NotFoundPage } from './routes/not-found-page.tsx';
-import { PendingPage } from './routes/pending-page.tsx';
+import { importGuestHome } from './features/ordering/screens.ts';
+import { RootLayout } from './pages/root-layout.tsx';
+import { HomePage } from './pages/home-page.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { PendingPage } from './pages/pending-page.tsx';
+import {
+  importLoginPage,
+  importProfilePage,
+  importRegisterPage,
+  importResetPasswordPage,
+} from './features/account/screens.ts';
+import { importAdminApplicationsPage } from './features/admin-applications/screens.ts';
+import { importCargoAdminPage } from './features/admin-cargo/screens.ts';
+import { importAdminFeedbackPage } from './features/admin-feedback/screens.ts';
+import { importAdminOrdersPage } from './features/admin-orders/screens.ts';
+import { importRoundAdminPage } from './features/admin-rounds/screens.ts';
+import { importAdminUsersPage } from './features/admin-users/screens.ts';
+import { importFeedbackPage } from './features/feedback/screens.ts';
+import { importOrderHistoryPage } from './features/orders/screens.ts';
+import { importCargoVolunteerPage } from './features/volunteer/screens.ts';
+import { importVolunteerApplicationPage } from './features/volunteer-application/screens.ts';
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
@@ -18,127 +35,91 @@ const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', comp
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  component: lazyRouteComponent(() => import('./features/account/login-page.tsx'), 'LoginPage'),
+  component: lazyRouteComponent(importLoginPage, 'LoginPage'),
 });
 
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
-  component: lazyRouteComponent(
-    () => import('./features/account/register-page.tsx'),
-    'RegisterPage',
-  ),
+  component: lazyRouteComponent(importRegisterPage, 'RegisterPage'),
 });
 
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset_password',
-  component: lazyRouteComponent(
-    () => import('./features/account/reset-password-page.tsx'),
-    'ResetPasswordPage',
-  ),
+  component: lazyRouteComponent(importResetPasswordPage, 'ResetPasswordPage'),
 });
 
 const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile',
-  component: lazyRouteComponent(() => import('./features/account/profile-page.tsx'), 'ProfilePage'),
+  component: lazyRouteComponent(importProfilePage, 'ProfilePage'),
 });
 
 const feedbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/feedback',
-  component: lazyRouteComponent(
-    () => import('./features/feedback/feedback-page.tsx'),
-    'FeedbackPage',
-  ),
+  component: lazyRouteComponent(importFeedbackPage, 'FeedbackPage'),
 });
 
 const orderHistoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orderhistory',
-  component: lazyRouteComponent(
-    () => import('./features/orders/order-history-page.tsx'),
-    'OrderHistoryPage',
-  ),
+  component: lazyRouteComponent(importOrderHistoryPage, 'OrderHistoryPage'),
 });
 
 const guestRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/guest',
-  component: lazyRouteComponent(() => import('./features/guest/guest-home.tsx'), 'GuestHome'),
+  component: lazyRouteComponent(importGuestHome, 'GuestHome'),
 });
 
 const volunteerApplicationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/volunteerAppli',
-  component: lazyRouteComponent(
-    () => import('./features/volunteer-application/volunteer-application-page.tsx'),
-    'VolunteerApplicationPage',
-  ),
+  component: lazyRouteComponent(importVolunteerApplicationPage, 'VolunteerApplicationPage'),
 });
 
 const cargoAdminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cargo_admin',
-  component: lazyRouteComponent(
-    () => import('./features/admin-cargo/cargo-admin-page.tsx'),
-    'CargoAdminPage',
-  ),
+  component: lazyRouteComponent(importCargoAdminPage, 'CargoAdminPage'),
 });
 
 const cargoVolunteerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cargo_volunteer',
-  component: lazyRouteComponent(
-    () => import('./features/volunteer/cargo-volunteer-page.tsx'),
-    'CargoVolunteerPage',
-  ),
+  component: lazyRouteComponent(importCargoVolunteerPage, 'CargoVolunteerPage'),
 });
 
 const roundAdminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/round_admin',
-  component: lazyRouteComponent(
-    () => import('./features/admin-rounds/round-admin-page.tsx'),
-    'RoundAdminPage',
-  ),
+  component: lazyRouteComponent(importRoundAdminPage, 'RoundAdminPage'),
 });
 
 const adminUsersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/users',
-  component: lazyRouteComponent(
-    () => import('./features/admin-users/admin-users-page.tsx'),
-    'AdminUsersPage',
-  ),
+  component: lazyRouteComponent(importAdminUsersPage, 'AdminUsersPage'),
 });
 
 const adminOrdersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/orders',
-  component: lazyRouteComponent(
-    () => import('./features/admin-orders/admin-orders-page.tsx'),
-    'AdminOrdersPage',
-  ),
+  component: lazyRouteComponent(importAdminOrdersPage, 'AdminOrdersPage'),
 });
 
 const adminApplicationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/applications',
-  component: lazyRouteComponent(
-    () => import('./features/admin-applications/admin-applications-page.tsx'),
-    'AdminApplicationsPage',
-  ),
+  component: lazyRouteComponent(importAdminApplicationsPage, 'AdminApplicationsPage'),
 });
 
 const adminFeedbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/feedback',
-  component: lazyRouteComponent(
-    () => import('./features/admin-feedback/admin-feedback-page.tsx'),
-    'AdminFeedbackPage',
-  ),
+  component: lazyRouteComponent(importAdminFeedbackPage, 'AdminFeedbackPage'),
 });
 
 export const routeTree = rootRoute.addChildren([

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ApiError, DECRYPT_FAILED_MESSAGE } from './api-error.ts';
 import { openSessionExpired } from './session-expired.ts';
 import { awaitSecureSession, replaceSecureSession } from './secure-session.ts';
-import { exchange, type HttpMethod, type RawReply, type RawRequest } from './transport.ts';
+import { exchange, type HttpMethod, type RawReply, type RawRequest } from './http-exchange.ts';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -153,7 +153,7 @@ export async function sendRequest(
 
 export { ApiError } from './api-error.ts';
 export type { ApiErrorCode } from './api-error.ts';
-export type { HttpMethod } from './transport.ts';
+export type { HttpMethod } from './http-exchange.ts';
 export {
   clearSecureSession,
   getSecureState,

@@ -23,7 +23,7 @@ import { awaitOutcome, type ActionOutcome } from './outcome.ts';
 import { createReplayer, type KickReason, type Replayer } from './replayer-scheduler.ts';
 import { requestBackgroundSync } from './service-worker.ts';
 import { restoreUserOffline, syncSessionUser } from './session-sync.ts';
-import type { OutboxTransport } from './transport.ts';
+import type { OutboxTransport } from './outbox-transport.ts';
 import { countUnsentForLogout, wipeUserData } from './wipe.ts';
 
 const transport: OutboxTransport = (request) => sendRequest(request);

@@ -8,7 +8,7 @@ import { applyLocalChanges } from './local-changes.ts';
 import { MIRROR_LISTS, type MirrorItem, type MirrorListName } from './mirror-lists.ts';
 import { getRememberedUser } from './session-user-store.ts';
 import { markListRefreshed } from './sync-meta.ts';
-import { envelopeMessage, type OutboxTransport } from './transport.ts';
+import { envelopeMessage, type OutboxTransport } from './outbox-transport.ts';
 import type { MirrorRow, MirrorTable, RememberedUser } from './types.ts';
 
 export type RefreshOutcome = 'refreshed' | 'failed' | 'not-yours';

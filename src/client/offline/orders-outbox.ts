@@ -14,7 +14,7 @@ import { acknowledge, type QueuedAction } from './outbox.ts';
 import { awaitOutcome, type ActionOutcome } from './outcome.ts';
 import { getRememberedUser } from './session-user-store.ts';
 import type { OutboxRow } from './types.ts';
-import { refreshListReporting } from './volunteer-refresh.ts';
+import { refreshListReporting } from './list-refresh.ts';
 
 /** Outbox kinds of the ordering screens. */
 export const ORDER_KINDS = {

@@ -11,7 +11,7 @@ import { pruneDone, queuedRows, rejectedEntityKeys, requeueInterrupted } from '.
 import { sendOne } from './send-one.ts';
 import { currentUserId } from './session-user-store.ts';
 import { readReplayerState, updateReplayerState, type ReplayerState } from './sync-meta.ts';
-import type { OutboxTransport } from './transport.ts';
+import type { OutboxTransport } from './outbox-transport.ts';
 import type { OutboxRow } from './types.ts';
 import { backoffDelayMs } from './verdict.ts';
 

@@ -3,7 +3,7 @@
 // the next replayer), done or rejected — never lost.
 import type { AppDb } from './app-db.ts';
 import { undoLocalChanges } from './local-changes.ts';
-import { replyMessage, type OutboxTransport } from './transport.ts';
+import { replyMessage, type OutboxTransport } from './outbox-transport.ts';
 import type { OutboxRow } from './types.ts';
 import { verdictOf, type Verdict } from './verdict.ts';
 

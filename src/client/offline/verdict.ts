@@ -1,5 +1,5 @@
 // How the replayer reads a reply (DESIGN.md offline rule 3).
-import { replyErrorCode, type OutboxReply } from './transport.ts';
+import { replyErrorCode, type OutboxReply } from './outbox-transport.ts';
 
 export type Verdict =
   /** The server took it. */

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from '../router.tsx';
-import { loadHomeScreen } from '../routes/home-page.tsx';
+import { loadHomeScreen } from '../pages/home-page.tsx';
 import { FatalErrorScreen, SecurityErrorScreen } from './security-error-screen.tsx';
 import { SessionExpiredHost } from './session-expired-host.tsx';
 import { StartupOverlay } from './startup-overlay.tsx';

@@ -2,8 +2,8 @@
 // failures are worded (section 8).
 import { afterEach, describe, expect, it } from 'vitest';
 import { setSessionUser } from '#client/session/session-user';
-import { adminClaims, adminHeaders, adminUserId } from '#client/features/admin/admin-identity';
-import { errorText, loadErrorLine } from '#client/features/admin/admin-errors';
+import { adminClaims, adminHeaders, adminUserId } from '#client/session/admin-identity';
+import { errorText, loadErrorLine } from '#client/ui/admin/admin-errors';
 import { ApiError } from '#client/api/api-error';
 
 afterEach(() => {

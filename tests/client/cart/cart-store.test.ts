@@ -8,7 +8,7 @@ import {
   orderedLines,
   removeLine,
   setLineQuantity,
-} from '#client/features/cart/cart-store';
+} from '#client/features/ordering/cart/cart-store';
 
 afterEach(() => {
   clearCart('guest');

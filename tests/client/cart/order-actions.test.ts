@@ -6,8 +6,12 @@ import {
   composeGuestNotes,
   guestNotesText,
   guestOrderAction,
-} from '#client/features/cart/order-actions';
-import { ORDER_FAILED, placedReply, refusalText } from '#client/features/cart/place-order';
+} from '#client/features/ordering/checkout/order-actions';
+import {
+  ORDER_FAILED,
+  placedReply,
+  refusalText,
+} from '#client/features/ordering/checkout/place-order';
 import { parseHistoryOrder } from '#client/features/orders/local-order';
 
 const lines = [

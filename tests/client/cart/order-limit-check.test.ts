@@ -14,7 +14,7 @@ import {
   linesProblem,
   queuedOrderProblem,
   type LimitKnowledge,
-} from '#client/features/cart/order-limit-check';
+} from '#client/features/ordering/checkout/order-limit-check';
 import { localOrderData } from '#client/features/orders/local-order';
 import { outboxRow } from '../support/outbox-row.ts';
 

@@ -6,7 +6,7 @@ import {
   claimedLines,
   payloadLines,
   subtractClaims,
-} from '#client/features/catalogue/stock-claims';
+} from '#client/features/ordering/catalogue/stock-claims';
 import { outboxRow } from '../support/outbox-row.ts';
 
 function item(id: number, name: string, quantity: number, sizes: Record<string, number> = {}) {

@@ -12,7 +12,7 @@ import {
   replaceList,
 } from '#client/offline/mirror';
 import type { AppDb } from '#client/offline/app-db';
-import type { OutboxTransport } from '#client/offline/transport';
+import type { OutboxTransport } from '#client/offline/outbox-transport';
 import { drainOutbox } from '#client/offline/replayer';
 import { rememberSignedInUser } from '#client/offline/session-user-store';
 import { listRefreshedAt } from '#client/offline/sync-meta';

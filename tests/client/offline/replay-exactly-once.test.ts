@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '#client/offline/outbox';
 import { drainOutbox } from '#client/offline/replayer';
-import type { OutboxTransport } from '#client/offline/transport';
+import type { OutboxTransport } from '#client/offline/outbox-transport';
 import { feedbackAction } from './support/actions.ts';
 import { newDevice } from './support/fake-db.ts';
 import { startReplayServer, type ReplayServer } from './support/replay-server.ts';

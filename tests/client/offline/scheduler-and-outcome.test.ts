@@ -3,7 +3,7 @@ import { enqueue } from '#client/offline/outbox';
 import { awaitOutcome } from '#client/offline/outcome';
 import { createReplayer, type LockRunner } from '#client/offline/replayer-scheduler';
 import { drainOutbox, type DrainResult } from '#client/offline/replayer';
-import type { OutboxTransport } from '#client/offline/transport';
+import type { OutboxTransport } from '#client/offline/outbox-transport';
 import { applicationAction, feedbackAction } from './support/actions.ts';
 import { newDevice } from './support/fake-db.ts';
 import {

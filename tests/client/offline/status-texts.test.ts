@@ -3,7 +3,7 @@ import {
   pendingCountText,
   updatedAgoText,
   waitingForSignInText,
-} from '#client/features/outbox/status-texts';
+} from '#client/offline/status-texts';
 
 describe('status texts', () => {
   it('says how long ago a list was refreshed', () => {

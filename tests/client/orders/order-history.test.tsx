@@ -10,7 +10,7 @@ import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
 import { sendOrderAction } from '#client/offline/orders-outbox';
 import { GUEST_USER, setSessionUser } from '#client/session/session-user';
-import { clientOrderAction } from '#client/features/cart/order-actions';
+import { clientOrderAction } from '#client/features/ordering/checkout/order-actions';
 import { OrderHistoryPage } from '#client/features/orders/order-history-page.tsx';
 import { createOrderOnRound, createSignedInUser } from '../../support/factories.ts';
 import { sendLoginCookie } from '../support/browser-cookie.ts';

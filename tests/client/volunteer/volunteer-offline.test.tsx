@@ -9,7 +9,7 @@ import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
 import { kickOutbox } from '#client/offline/engine';
 import { setSessionUser } from '#client/session/session-user';
-import { QUEUED_TEXT } from '#client/features/outbox/status-texts';
+import { QUEUED_TEXT } from '#client/offline/status-texts';
 import { createSignedInUser, createSignup } from '../../support/factories.ts';
 import { recordAlerts } from '../support/form.ts';
 import {

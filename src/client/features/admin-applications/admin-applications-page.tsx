@@ -5,8 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApplicationView } from '#shared/contracts/admin-applications';
 import { Button } from '../../ui/button.tsx';
-import { alertFailure } from '../admin/admin-errors.ts';
-import { formatTime, orDash } from '../admin/admin-format.ts';
+import { alertFailure } from '../../ui/admin/admin-errors.ts';
+import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import {
   AdminPage,
   AdminPanel,
@@ -16,8 +16,8 @@ import {
   HeaderRow,
   LoadStatus,
   Toolbar,
-} from '../admin/admin-kit.tsx';
-import { useAdminLoad } from '../admin/use-admin-load.ts';
+} from '../../ui/admin/admin-kit.tsx';
+import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { decideApplication, loadApplications, type Decision } from './applications-api.ts';
 import type { DecisionNotice } from './approval-notice.ts';
 import noticeStyles from './admin-applications.module.css';

@@ -8,7 +8,7 @@ import {
   rejectApplicationReply,
   type ApplicationsReply,
 } from '#shared/contracts/admin-applications';
-import { adminClaims, adminHeaders } from '../admin/admin-identity.ts';
+import { adminClaims, adminHeaders } from '../../session/admin-identity.ts';
 import { approvalNotice, type DecisionNotice } from './approval-notice.ts';
 
 export type ApplicationLists = ApplicationsReply['data'];

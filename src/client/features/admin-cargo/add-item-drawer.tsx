@@ -3,8 +3,8 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
-import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
-import { errorText } from '../admin/admin-errors.ts';
+import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
+import { errorText } from '../../ui/admin/admin-errors.ts';
 import { createItem } from './cargo-api.ts';
 import { createPayload, EMPTY_ITEM_FORM, itemFormProblem, type ItemForm } from './item-form.ts';
 import { ItemFields } from './item-fields.tsx';

@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { Button } from '../../ui/button.tsx';
-import { AdminPage, LoadStatus, Toolbar } from '../admin/admin-kit.tsx';
-import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { AdminPage, LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
+import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { AddItemDrawer } from './add-item-drawer.tsx';
 import { loadItems } from './cargo-api.ts';
 import { InventoryTable } from './inventory-table.tsx';

@@ -14,7 +14,7 @@ import {
   type CargoItemUpdate,
   type CargoItemWriteReply,
 } from '#shared/contracts/cargo';
-import { adminHeaders } from '../admin/admin-identity.ts';
+import { adminHeaders } from '../../session/admin-identity.ts';
 
 export async function loadItems(): Promise<CargoItem[]> {
   const reply = await apiGet(CARGO_ITEMS_PATH, {

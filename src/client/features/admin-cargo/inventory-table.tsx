@@ -6,8 +6,8 @@ import { cargoImagePath } from '#shared/contracts/cargo';
 import { getApiBaseUrl } from '../../api/base-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { StockStatusText } from '../../ui/stock-status.tsx';
-import { orDash } from '../admin/admin-format.ts';
-import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../admin/admin-kit.tsx';
+import { orDash } from '../../ui/admin/admin-format.ts';
+import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
 import { MaxPerOrderCell } from './max-per-order-cell.tsx';
 import styles from './cargo-admin.module.css';
 

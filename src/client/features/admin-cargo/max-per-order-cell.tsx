@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import fieldStyles from '../../ui/field.module.css';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
-import { errorText } from '../admin/admin-errors.ts';
+import { errorText } from '../../ui/admin/admin-errors.ts';
 import { updateItem } from './cargo-api.ts';
 import styles from './cargo-admin.module.css';
 

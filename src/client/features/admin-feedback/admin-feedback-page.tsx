@@ -4,7 +4,7 @@
 // name (or "Anonymous") marked "Not signed in".
 import type { FeedbackView } from '#shared/contracts/admin-feedback';
 import { Button } from '../../ui/button.tsx';
-import { formatTime, orDash } from '../admin/admin-format.ts';
+import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import {
   AdminPage,
   AdminTable,
@@ -13,8 +13,8 @@ import {
   HeaderRow,
   LoadStatus,
   Toolbar,
-} from '../admin/admin-kit.tsx';
-import { useAdminLoad } from '../admin/use-admin-load.ts';
+} from '../../ui/admin/admin-kit.tsx';
+import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { loadFeedback } from './feedback-api.ts';
 import feedbackStyles from './admin-feedback.module.css';
 

@@ -5,7 +5,7 @@ import {
   FEEDBACK_ALL_PATH,
   type FeedbackView,
 } from '#shared/contracts/admin-feedback';
-import { adminHeaders } from '../admin/admin-identity.ts';
+import { adminHeaders } from '../../session/admin-identity.ts';
 
 export async function loadFeedback(): Promise<FeedbackView[]> {
   const reply = await apiGet(FEEDBACK_ALL_PATH, {

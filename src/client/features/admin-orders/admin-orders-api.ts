@@ -14,7 +14,7 @@ import {
   type OrderStatusName,
 } from '#shared/contracts/orders';
 import { ADMIN_ROUND_PATHS, adminRoundsReply, type AdminRound } from '#shared/contracts/rounds';
-import { adminClaims, adminHeaders, adminUserId } from '../admin/admin-identity.ts';
+import { adminClaims, adminHeaders, adminUserId } from '../../session/admin-identity.ts';
 
 export const ORDER_FILTERS = ['PENDING', 'COMPLETED', 'CANCELLED'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];

@@ -5,9 +5,9 @@
 import { useState } from 'react';
 import type { OrderReply } from '#shared/contracts/orders';
 import { Button } from '../../ui/button.tsx';
-import { alertFailure } from '../admin/admin-errors.ts';
-import { AdminPage, LoadStatus, Toolbar } from '../admin/admin-kit.tsx';
-import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { alertFailure } from '../../ui/admin/admin-errors.ts';
+import { AdminPage, LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
+import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import {
   cancelOrder,
   loadUpcomingRounds,

@@ -4,8 +4,13 @@
 import type { OrderReply } from '#shared/contracts/orders';
 import type { AdminRound } from '#shared/contracts/rounds';
 import { Button } from '../../ui/button.tsx';
-import { formatTime, orDash } from '../admin/admin-format.ts';
-import { AdminTable, adminStyles as styles, EmptyText, HeaderRow } from '../admin/admin-kit.tsx';
+import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
+import {
+  AdminTable,
+  adminStyles as styles,
+  EmptyText,
+  HeaderRow,
+} from '../../ui/admin/admin-kit.tsx';
 import { isOpen } from './admin-orders-api.ts';
 import { orderRows, ordererText, type OrderRow } from './order-rows.ts';
 import { RoundSelect } from './round-select.tsx';

@@ -3,8 +3,8 @@
 // starts again from the first page, so nothing stale is kept below fresh rows.
 import { useCallback, useState } from 'react';
 import type { OrderReply } from '#shared/contracts/orders';
-import { alertFailure } from '../admin/admin-errors.ts';
-import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { alertFailure } from '../../ui/admin/admin-errors.ts';
+import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { loadOrders, type OrderFilter, type OrdersPage } from './admin-orders-api.ts';
 
 export const ORDERS_FAILED = 'Failed to load orders.';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
-import { AdminForm } from '../admin/admin-kit.tsx';
+import { AdminForm } from '../../ui/admin/admin-kit.tsx';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { createRoundBody, EMPTY_ROUND_FORM, type RoundForm } from './round-form.ts';
 import { RoundFormFields } from './round-form-fields.tsx';

@@ -2,7 +2,7 @@
 // (PUT /api/admin/rounds/{id}/cancel; 'Error cancelling round').
 import type { AdminRound } from '#shared/contracts/rounds';
 import { Button } from '../../ui/button.tsx';
-import { formatTime, orDash } from '../admin/admin-format.ts';
+import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { cancelRound } from './rounds-api.ts';
 import styles from './rounds.module.css';

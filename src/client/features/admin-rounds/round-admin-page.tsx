@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { AdminRound } from '#shared/contracts/rounds';
 import { Button } from '../../ui/button.tsx';
-import { AdminPage, LoadStatus, Toolbar } from '../admin/admin-kit.tsx';
-import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { AdminPage, LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
+import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { AdminTabs } from './admin-tabs.tsx';
 import { CreateRoundTab } from './create-round-tab.tsx';
 import { ROUND_ERRORS } from './round-errors.ts';

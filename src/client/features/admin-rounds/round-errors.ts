@@ -1,6 +1,6 @@
 // The rounds administration's error texts (product-spec.md section 8 "Admin rounds"), each
 // followed by the server's message (or the transport's text) when there is one.
-import { errorText } from '../admin/admin-errors.ts';
+import { errorText } from '../../ui/admin/admin-errors.ts';
 
 export const ROUND_ERRORS = {
   fetchRounds: 'Error fetching rounds',

@@ -16,7 +16,7 @@ import {
   type AdminRoundDetailReply,
   type LotteryReply,
 } from '#shared/contracts/rounds';
-import { adminClaims, adminUserId } from '../admin/admin-identity.ts';
+import { adminClaims, adminUserId } from '../../session/admin-identity.ts';
 import type { RoundBody, RoundUpdateBody } from './round-form.ts';
 
 export async function loadRounds(): Promise<AdminRound[]> {

@@ -1,8 +1,8 @@
 // View Rounds: every round; clicking a row (or its title, for keyboard users) opens the round
 // dialog.
 import type { AdminRound } from '#shared/contracts/rounds';
-import { formatTime, orDash } from '../admin/admin-format.ts';
-import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../admin/admin-kit.tsx';
+import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
+import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
 import styles from './rounds.module.css';
 
 const COLUMNS = [

@@ -2,8 +2,8 @@
 // reject (delete) one ('Error confirming signup', 'Error rejecting signup').
 import type { AdminSignup } from '#shared/contracts/rounds';
 import { Button } from '../../ui/button.tsx';
-import { formatTime, orDash } from '../admin/admin-format.ts';
-import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../admin/admin-kit.tsx';
+import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
+import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { confirmSignup, rejectSignup } from './rounds-api.ts';
 

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
-import { AdminForm } from '../admin/admin-kit.tsx';
+import { AdminForm } from '../../ui/admin/admin-kit.tsx';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { formOfRound, updateRoundBody, type RoundForm } from './round-form.ts';
 import { RoundFormFields } from './round-form-fields.tsx';

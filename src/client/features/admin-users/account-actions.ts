@@ -3,7 +3,7 @@
 // user id alerts 'Cannot reset password: User ID is missing'. Both resolve to the server's
 // message, or null when nothing was sent; a refusal is an alert.
 import type { AdminUser } from '#shared/contracts/admin-users';
-import { alertFailure } from '../admin/admin-errors.ts';
+import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import { deleteUser, resetPassword } from './users-api.ts';
 
 export const RESET_NO_USER_ID = 'Cannot reset password: User ID is missing';

@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import type { AdminUser } from '#shared/contracts/admin-users';
 import { Button } from '../../ui/button.tsx';
-import { AdminPage, LoadStatus, Toolbar } from '../admin/admin-kit.tsx';
-import { useAdminLoad } from '../admin/use-admin-load.ts';
+import { AdminPage, LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
+import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { confirmDeleteUser, promptResetPassword } from './account-actions.ts';
 import { AddUserModal } from './add-user-modal.tsx';
 import { SubroleModal } from './subrole-modal.tsx';

@@ -13,8 +13,8 @@ import { Modal } from '../../ui/modal.tsx';
 import { SelectField, valueOptions } from '../../ui/select-field.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
-import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
-import { alertFailure } from '../admin/admin-errors.ts';
+import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
+import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import { updateSubrole } from './users-api.ts';
 
 interface SubroleModalProps {

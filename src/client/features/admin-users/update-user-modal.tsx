@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import type { AdminUser } from '#shared/contracts/admin-users';
 import { Modal } from '../../ui/modal.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
-import { AdminForm, CancelAndSubmit } from '../admin/admin-kit.tsx';
-import { alertFailure } from '../admin/admin-errors.ts';
+import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
+import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import { UserFormFields } from './user-form-fields.tsx';
 import { formOf, updateUser, type UserForm } from './users-api.ts';
 

@@ -14,7 +14,7 @@ import {
   type CreateUserReply,
   type VolunteerSubRoleName,
 } from '#shared/contracts/admin-users';
-import { adminClaims, adminHeaders } from '../admin/admin-identity.ts';
+import { adminClaims, adminHeaders } from '../../session/admin-identity.ts';
 
 export interface UserForm {
   username: string;

@@ -2,8 +2,13 @@
 // phone, with Delete, Update and Reset Password; 'Update Subrole' only for VOLUNTEER users.
 import type { AdminUser } from '#shared/contracts/admin-users';
 import { Button } from '../../ui/button.tsx';
-import { orDash } from '../admin/admin-format.ts';
-import { AdminTable, adminStyles as styles, EmptyText, HeaderRow } from '../admin/admin-kit.tsx';
+import { orDash } from '../../ui/admin/admin-format.ts';
+import {
+  AdminTable,
+  adminStyles as styles,
+  EmptyText,
+  HeaderRow,
+} from '../../ui/admin/admin-kit.tsx';
 
 const COLUMNS = ['User ID', 'Username', 'Email', 'Role', 'Phone', 'Actions'] as const;
 

@@ -5,7 +5,7 @@ import {
   adminAlertsReply,
   type AdminAlertsReply,
 } from '#shared/contracts/admin-alerts';
-import { adminHeaders } from './admin-identity.ts';
+import { adminHeaders } from '../../session/admin-identity.ts';
 
 export function loadAlerts(): Promise<AdminAlertsReply> {
   return apiGet(ADMIN_ALERTS_PATH, { headers: adminHeaders(), schema: adminAlertsReply });

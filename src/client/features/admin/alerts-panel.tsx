@@ -5,9 +5,9 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 import type { StockAlert } from '#shared/contracts/admin-alerts';
 import { Panel } from '../../ui/dashboard.tsx';
 import { Button } from '../../ui/button.tsx';
-import { LoadStatus, Toolbar } from './admin-kit.tsx';
+import { LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { loadAlerts } from './alerts-api.ts';
-import { useAdminLoad } from './use-admin-load.ts';
+import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import styles from './alerts.module.css';
 
 /** How many names a stock alert lists before '…'. */

@@ -7,7 +7,7 @@ import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import card from '../../ui/card.module.css';
-import { QUEUED_TEXT } from '../outbox/status-texts.ts';
+import { QUEUED_TEXT } from '../../offline/status-texts.ts';
 import type { HistoryEntry } from './history-data.ts';
 import styles from './orders.module.css';
 

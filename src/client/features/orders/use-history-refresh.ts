@@ -4,7 +4,7 @@
 // network returns) clears the failure.
 import { useEffect, useState } from 'react';
 import { useListRefreshedAt } from '../../offline/hooks.ts';
-import { refreshListReporting, type LoadProblem } from '../../offline/volunteer-refresh.ts';
+import { refreshListReporting, type LoadProblem } from '../../offline/list-refresh.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 
 export const LOAD_FAILED = 'Failed to load orders.';

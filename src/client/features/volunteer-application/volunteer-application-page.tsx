@@ -12,7 +12,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
-import { QUEUED_TEXT } from '../outbox/status-texts.ts';
+import { QUEUED_TEXT } from '../../offline/status-texts.ts';
 import {
   applicationAction,
   EMPTY_APPLICATION,

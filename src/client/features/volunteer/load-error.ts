@@ -1,7 +1,7 @@
 // Load failures on the volunteer screens (spec section 8): the server's message, else the
 // transport's error text, else the screen's fallback; shown inline in red. Offline with a copy
 // of the list on the device, the copy and its "updated N minutes ago" say enough: no red.
-import type { LoadProblem } from '../../offline/volunteer-refresh.ts';
+import type { LoadProblem } from '../../offline/list-refresh.ts';
 
 export const MY_ROUNDS_FAILED = 'Failed to load my rounds';
 export const UPCOMING_ROUNDS_FAILED = 'Failed to load upcoming rounds';

@@ -1,6 +1,6 @@
 // 'Assigned Orders' (PENDING and PROCESSING) and the collapsible 'Completed Orders'.
 import type { OutboxRow } from '../../offline/types.ts';
-import { VOLUNTEER_KINDS } from '../../offline/volunteer-actions.ts';
+import { VOLUNTEER_KINDS } from '../../offline/volunteer-outbox.ts';
 import { CollapsiblePanel, ListOrEmpty, ListPanel } from './panels.tsx';
 import { OrderCard } from './order-card.tsx';
 import { PendingActions } from './pending-note.tsx';

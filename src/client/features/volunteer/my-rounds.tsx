@@ -1,6 +1,6 @@
 // 'My Upcoming Rounds' and the collapsible 'My Past Rounds' (spec section 2).
 import type { OutboxRow } from '../../offline/types.ts';
-import { VOLUNTEER_KINDS } from '../../offline/volunteer-actions.ts';
+import { VOLUNTEER_KINDS } from '../../offline/volunteer-outbox.ts';
 import { CollapsiblePanel, ListOrEmpty, ListPanel } from './panels.tsx';
 import { PendingActions } from './pending-note.tsx';
 import { RoundCard } from './round-card.tsx';

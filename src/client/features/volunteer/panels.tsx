@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { MirrorListName } from '../../offline/mirror-lists.ts';
 import card from '../../ui/card.module.css';
 import { ErrorMessage } from '../../ui/form-message.tsx';
-import { UpdatedAgo } from '../outbox/updated-ago.tsx';
+import { UpdatedAgo } from '../../offline/updated-ago.tsx';
 import styles from './volunteer.module.css';
 
 interface ListPanelProps {

@@ -1,6 +1,6 @@
 import { useOnline } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
-import { QUEUED_TEXT } from '../outbox/status-texts.ts';
+import { QUEUED_TEXT } from '../../offline/status-texts.ts';
 import styles from './volunteer.module.css';
 
 export const SENDING_TEXT = 'Sending…';

@@ -3,7 +3,7 @@
 // (spec section 8 "Action failures"); one refused later shows under "Needs attention".
 import type { QueuedAction } from '../../offline/outbox.ts';
 import type { ActionOutcome } from '../../offline/outcome.ts';
-import { sendVolunteerAction } from '../../offline/volunteer-actions.ts';
+import { sendVolunteerAction } from '../../offline/volunteer-outbox.ts';
 
 export async function runVolunteerAction(
   action: QueuedAction,

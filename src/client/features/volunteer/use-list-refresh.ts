@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useListRefreshedAt } from '../../offline/hooks.ts';
 import type { MirrorListName } from '../../offline/mirror-lists.ts';
 import type { RememberedUser } from '../../offline/types.ts';
-import { refreshListReporting, type LoadProblem } from '../../offline/volunteer-refresh.ts';
+import { refreshListReporting, type LoadProblem } from '../../offline/list-refresh.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { loadErrorText } from './load-error.ts';

@@ -8,7 +8,7 @@ import { mirrorRow } from '../../offline/mirror.ts';
 import { MIRROR_LISTS, type MirrorListName } from '../../offline/mirror-lists.ts';
 import type { QueuedAction } from '../../offline/outbox.ts';
 import type { LocalChange, MirrorRow } from '../../offline/types.ts';
-import { VOLUNTEER_KINDS } from '../../offline/volunteer-actions.ts';
+import { VOLUNTEER_KINDS } from '../../offline/volunteer-outbox.ts';
 import { orderEntity, roundEntity, type OrderEntry, type RoundEntry } from './volunteer-data.ts';
 
 function claims(userId: number) {

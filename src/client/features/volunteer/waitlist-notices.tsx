@@ -1,6 +1,6 @@
 // A sign-up that reached the server after the round filled comes back WAITLISTED (its card
 // turns light yellow); this says so once, until the volunteer dismisses it.
-import { dismissWaitlistNotice, useWaitlistNotices } from '../../offline/volunteer-actions.ts';
+import { dismissWaitlistNotice, useWaitlistNotices } from '../../offline/volunteer-outbox.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './volunteer.module.css';
 

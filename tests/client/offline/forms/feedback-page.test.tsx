@@ -10,7 +10,7 @@ import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
 import { kickOutbox } from '#client/offline/engine';
 import { FeedbackPage } from '#client/features/feedback/feedback-page.tsx';
-import { QUEUED_TEXT } from '#client/features/outbox/status-texts';
+import { QUEUED_TEXT } from '#client/offline/status-texts';
 import { useClientServer } from '../../support/client-server.ts';
 import { alertText, click, fill } from '../../support/form.ts';
 import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';

@@ -9,7 +9,7 @@ import { getAppDb } from '#client/offline/app-db';
 import { enqueue } from '#client/offline/outbox';
 import { drainOutbox } from '#client/offline/replayer';
 import { DUPLICATE_APPLICATION_MESSAGE } from '#server/applications/applications.service';
-import { OfflineStatus } from '#client/features/outbox/offline-status.tsx';
+import { OfflineStatus } from '#client/shell/offline-status/offline-status.tsx';
 import { applicationAction, feedbackAction } from '../support/actions.ts';
 import { createNodeClient, type NodeClient } from '../support/node-client.ts';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.ts';

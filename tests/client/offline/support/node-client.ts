@@ -10,7 +10,7 @@ import {
   type FetchLike,
   type SecureSession,
 } from '#shared/secure-channel/index';
-import type { OutboxRequest, OutboxReply, OutboxTransport } from '#client/offline/transport';
+import type { OutboxRequest, OutboxReply, OutboxTransport } from '#client/offline/outbox-transport';
 import type { ServerConfig } from '#server/config';
 
 export interface NodeClient {

@@ -1,0 +1,70 @@
+// The cart dialog (spec section 2): the lines, the Overview, the delivery fields (the
+// client's or the guest's, given as children) and 'Place Order'.
+import { useEffect, useId, useRef, type SyntheticEvent, type ReactNode } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { ErrorMessage } from '../../../ui/form-message.tsx';
+import { Modal, ModalClose } from '../../../ui/modal.tsx';
+import type { CartLine, CartOwner } from './cart-store.ts';
+import { CartLines } from './cart-lines.tsx';
+import styles from './cart.module.css';
+
+export const CART_TITLE = 'Cart';
+export const PLACING_TEXT = 'Placing…';
+
+interface CartDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  owner: CartOwner;
+  lines: readonly CartLine[];
+  /** The delivery fields. */
+  children: ReactNode;
+  error: string | null;
+  /** The order limits' refusal this device already knows of (shown before Place Order). */
+  limit?: string | null;
+  busy: boolean;
+  onPlace: () => void;
+}
+
+export function CartDialog(props: CartDialogProps) {
+  const formId = useId();
+  // The refusal is under the long form: brought into view, or a phone user would not see it.
+  const errorBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (props.error !== null) errorBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [props.error]);
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!props.busy) props.onPlace();
+  };
+  return (
+    <Modal
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={CART_TITLE}
+      actions={
+        <>
+          <ModalClose asChild>
+            <Button variant="secondary">Close</Button>
+          </ModalClose>
+          <Button type="submit" form={formId} disabled={props.busy}>
+            {props.busy ? PLACING_TEXT : 'Place Order'}
+          </Button>
+        </>
+      }
+    >
+      <CartLines owner={props.owner} lines={props.lines} />
+      {props.limit != null && props.limit !== props.error && (
+        <p className={styles.limit} role="status">
+          {props.limit}
+        </p>
+      )}
+      <form id={formId} onSubmit={submit} noValidate className={styles.fields}>
+        <h3>Delivery details</h3>
+        {props.children}
+      </form>
+      <div ref={errorBox}>
+        <ErrorMessage text={props.error} />
+      </div>
+    </Modal>
+  );
+}

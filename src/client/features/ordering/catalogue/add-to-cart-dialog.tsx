@@ -1,0 +1,82 @@
+// What the catalogue's two dialogs (item detail, custom item) share: the dialog with its form
+// and error line, Cancel and 'Add to Cart' (which sends the form), and the Quantity field.
+import { useId, type ReactNode } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { ErrorMessage } from '../../../ui/form-message.tsx';
+import { Modal, ModalClose } from '../../../ui/modal.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+
+interface AddToCartDialogProps {
+  title: string;
+  description?: string;
+  /** Shown between the description and the form. */
+  intro?: ReactNode;
+  onClose: () => void;
+  /** 'Add to Cart', or Enter in a field. */
+  onSubmit: () => void;
+  error: string | null;
+  /** The form's fields. */
+  children: ReactNode;
+}
+
+export function AddToCartDialog(props: AddToCartDialogProps) {
+  const formId = useId();
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      title={props.title}
+      description={props.description}
+      actions={
+        <>
+          <ModalClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </ModalClose>
+          <Button type="submit" form={formId}>
+            Add to Cart
+          </Button>
+        </>
+      }
+    >
+      {props.intro}
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        {props.children}
+        <ErrorMessage text={props.error} />
+      </form>
+    </Modal>
+  );
+}
+
+/** A whole number from 1 (the browser's spinner steps by 1), up to `max` when given. */
+export function QuantityField({
+  value,
+  onChange,
+  hint,
+  max,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  max?: number;
+}) {
+  return (
+    <TextField
+      label="Quantity"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={max}
+      step={1}
+      value={value}
+      onChange={onChange}
+      hint={hint}
+    />
+  );
+}

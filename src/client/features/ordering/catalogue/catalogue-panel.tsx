@@ -1,0 +1,74 @@
+// 'Available Items' (spec section 2 "Client home" / "Guest home"): the catalogue from the
+// device's copy with "updated N minutes ago", refreshed when it opens (a failed load is only
+// logged, spec section 8 "Cargo"), the item-detail and custom-item dialogs. What is picked
+// goes to the caller (the cart).
+import { useEffect, useId, useState } from 'react';
+import type { CargoItem } from '#shared/contracts/cargo';
+import { refreshListReporting } from '../../../offline/list-refresh.ts';
+import type { CartLine } from '../cart/cart-store.ts';
+import { UpdatedAgo } from '../../../offline/updated-ago.tsx';
+import { useCatalogueItems } from './catalogue-data.ts';
+import { CustomItemDialog } from './custom-item-dialog.tsx';
+import { ItemCard } from './item-card.tsx';
+import { ItemDetailDialog } from './item-detail-dialog.tsx';
+import styles from './catalogue.module.css';
+
+export const AVAILABLE_ITEMS = 'Available Items';
+export const CUSTOM_ITEM_LINK = "Didn't find items you want? Click here.";
+export const NO_ITEMS_TEXT = 'No items are available right now.';
+
+type Open = { kind: 'item'; item: CargoItem } | { kind: 'custom' } | null;
+
+function useRefreshOnOpen(): void {
+  useEffect(() => {
+    void refreshListReporting('catalogue', null).then((problem) => {
+      if (problem !== null) console.warn('Catalogue load failed:', problem.message ?? 'unknown');
+    });
+  }, []);
+}
+
+function ItemGrid({ items, onOpen }: { items: CargoItem[]; onOpen: (item: CargoItem) => void }) {
+  if (items.length === 0) return <p className={styles.empty}>{NO_ITEMS_TEXT}</p>;
+  return (
+    <ul className={styles.grid} aria-label={AVAILABLE_ITEMS}>
+      {items.map((item) => (
+        <ItemCard key={item.id} item={item} onOpen={() => onOpen(item)} />
+      ))}
+    </ul>
+  );
+}
+
+export function CataloguePanel({ onAdd }: { onAdd: (line: CartLine) => void }) {
+  const headingId = useId();
+  const items = useCatalogueItems();
+  const [open, setOpen] = useState<Open>(null);
+  useRefreshOnOpen();
+  const add = (line: CartLine) => {
+    setOpen(null);
+    onAdd(line);
+  };
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <div className={styles.panelHead}>
+        <h2 id={headingId}>{AVAILABLE_ITEMS}</h2>
+        <UpdatedAgo list="catalogue" />
+      </div>
+      {items !== undefined && (
+        <ItemGrid items={items} onOpen={(item) => setOpen({ kind: 'item', item })} />
+      )}
+      <p>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => setOpen({ kind: 'custom' })}
+        >
+          {CUSTOM_ITEM_LINK}
+        </button>
+      </p>
+      {open?.kind === 'item' && (
+        <ItemDetailDialog item={open.item} onClose={() => setOpen(null)} onAdd={add} />
+      )}
+      {open?.kind === 'custom' && <CustomItemDialog onClose={() => setOpen(null)} onAdd={add} />}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// The custom-item dialog (spec section 2, section 5 "Custom item"): an item the catalogue does
+// not list, by name, with a positive whole quantity (default 1). The server stores it as a
+// custom request that reserves nothing (domain-decisions.md "Stock and orders"), at most
+// DEFAULT_MAX_PER_ORDER of it (rules/order-limits.ts).
+import { useState } from 'react';
+import { ORDER_LIMITS } from '#shared/contracts/orders';
+import { DEFAULT_MAX_PER_ORDER, overMaxText } from '#shared/rules/order-limits';
+import { validateCustomItem } from '#shared/rules/validation';
+import { TextField } from '../../../ui/text-field.tsx';
+import type { CartLine } from '../cart/cart-store.ts';
+import { AddToCartDialog, QuantityField } from './add-to-cart-dialog.tsx';
+
+export const CUSTOM_ITEM_TITLE = 'Request an Item';
+
+interface CustomItemProps {
+  onClose: () => void;
+  onAdd: (line: CartLine) => void;
+}
+
+export function CustomItemDialog({ onClose, onAdd }: CustomItemProps) {
+  const [name, setName] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    const problem =
+      validateCustomItem({ name, quantity }) ??
+      (Number(quantity) > DEFAULT_MAX_PER_ORDER
+        ? overMaxText(name.trim(), DEFAULT_MAX_PER_ORDER)
+        : null);
+    setError(problem);
+    if (problem === null) onAdd({ name: name.trim(), quantity: Number(quantity) });
+  };
+
+  return (
+    <AddToCartDialog
+      title={CUSTOM_ITEM_TITLE}
+      description="Tell us what you need and we will try to bring it."
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+    >
+      <TextField
+        label="Item Name"
+        value={name}
+        onChange={setName}
+        maxLength={ORDER_LIMITS.itemName}
+        autoComplete="off"
+      />
+      <QuantityField value={quantity} onChange={setQuantity} max={DEFAULT_MAX_PER_ORDER} />
+    </AddToCartDialog>
+  );
+}

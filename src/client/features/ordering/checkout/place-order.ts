@@ -1,0 +1,53 @@
+// 'Place Order' (spec sections 4, 5 and 8 "Orders"): the form's rules first (no call while
+// they refuse), then the device location (never holding the order up), then the outbox.
+// The outcome: the server's reply, its refusal (its message, or 'Order creation failed'),
+// queued for later ("Saved — will send when online"), or 'Order creation failed.' when the
+// device could not even queue it.
+import { orderCreateReply } from '#shared/contracts/orders';
+import { sendOrderAction, type SendOptions } from '../../../offline/orders-outbox.ts';
+import type { QueuedAction } from '../../../offline/outbox.ts';
+import { deviceLocation, type DeviceLocation } from './device-location.ts';
+
+export const ORDER_FAILED = 'Order creation failed';
+export const ORDER_FAILED_LOCALLY = 'Order creation failed.';
+
+export type PlaceResult =
+  | { kind: 'invalid'; message: string }
+  | { kind: 'sent'; orderId: number | null; orderStatus: string; message: string }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'queued' };
+
+/** The server's message in a refusal, else the spec's fallback. */
+export function refusalText(body: unknown): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : ORDER_FAILED;
+}
+
+/** The reply of an accepted order; a reply of another shape still means it was placed. */
+export function placedReply(body: unknown): Extract<PlaceResult, { kind: 'sent' }> {
+  const parsed = orderCreateReply.safeParse(body);
+  if (!parsed.success) return { kind: 'sent', orderId: null, orderStatus: 'PENDING', message: '' };
+  const { orderId, orderStatus, message } = parsed.data;
+  return { kind: 'sent', orderId, orderStatus, message };
+}
+
+export async function placeOrder(
+  problem: string | null,
+  build: (location: DeviceLocation | null) => QueuedAction,
+  options: SendOptions = {},
+): Promise<PlaceResult> {
+  if (problem !== null) return { kind: 'invalid', message: problem };
+  try {
+    const outcome = await sendOrderAction(build(await deviceLocation()), options);
+    switch (outcome.kind) {
+      case 'sent':
+        return placedReply(outcome.verdict.body);
+      case 'rejected':
+        return { kind: 'rejected', message: refusalText(outcome.verdict.body) };
+      case 'queued':
+        return { kind: 'queued' };
+    }
+  } catch {
+    return { kind: 'rejected', message: ORDER_FAILED_LOCALLY };
+  }
+}

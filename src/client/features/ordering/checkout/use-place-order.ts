@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import type { DeviceLocation } from './device-location.ts';
+import type { QueuedAction } from '../../../offline/outbox.ts';
+import { clearCart, type CartOwner } from '../cart/cart-store.ts';
+import type { SendOptions } from '../../../offline/orders-outbox.ts';
+import { placeOrder, type PlaceResult } from './place-order.ts';
+
+export type Placed = Extract<PlaceResult, { kind: 'sent' | 'queued' }>;
+
+/**
+ * The cart's 'Place Order' state: the error under the form and whether it is placing. A
+ * placed or queued order empties the cart (its lines now live in the outbox); a refused one
+ * leaves the cart as it was, to be changed and sent again.
+ */
+export function usePlaceOrder(
+  owner: CartOwner,
+  onPlaced: (placed: Placed) => void,
+  options: SendOptions = {},
+) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const place = async (
+    problem: string | null,
+    build: (location: DeviceLocation | null) => QueuedAction,
+  ) => {
+    setBusy(true);
+    setError(null);
+    const result = await placeOrder(problem, build, options);
+    setBusy(false);
+    if (result.kind === 'invalid' || result.kind === 'rejected') {
+      setError(result.message);
+      return;
+    }
+    clearCart(owner);
+    onPlaced(result);
+  };
+  return { error, busy, place, clearError: () => setError(null) };
+}

@@ -1,0 +1,61 @@
+// 'Current Order' (spec sections 2 and 4 "Guest home"): after a guest order was placed, its
+// order ID and status, with a note to save them (a guest has no history to look them up).
+// Shown from the order's outbox row, kept until closed: the same whether the server answered
+// while the guest waited or later, when the replayer sent an order queued offline.
+import { orderCreateReply } from '#shared/contracts/orders';
+import { dismissOrderReply, ORDER_KINDS, useOrderOutbox } from '../../../offline/orders-outbox.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal, ModalClose } from '../../../ui/modal.tsx';
+import styles from './guest.module.css';
+
+export const CURRENT_ORDER_TITLE = 'Current Order';
+export const SAVE_NOTE =
+  'Please save this information: you will need the order ID if you ask us about this order.';
+
+interface Reply {
+  seq: number;
+  orderId: number;
+  status: string;
+  message: string;
+}
+
+function useGuestReplies(): Reply[] {
+  const rows = useOrderOutbox() ?? [];
+  return rows.flatMap((row) => {
+    if (row.kind !== ORDER_KINDS.guestCreate || row.status !== 'done') return [];
+    const reply = orderCreateReply.safeParse(row.verdict?.body);
+    if (!reply.success) return [];
+    const { orderId, orderStatus, message } = reply.data;
+    return [{ seq: row.seq, orderId, status: orderStatus, message }];
+  });
+}
+
+export function CurrentOrderDialog() {
+  const reply = useGuestReplies()[0];
+  if (reply === undefined) return null;
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && void dismissOrderReply(reply.seq)}
+      title={CURRENT_ORDER_TITLE}
+      description={reply.message}
+      actions={
+        <ModalClose asChild>
+          <Button>Close</Button>
+        </ModalClose>
+      }
+    >
+      <dl className={styles.fields}>
+        <div>
+          <dt>Order ID</dt>
+          <dd>{reply.orderId}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{reply.status}</dd>
+        </div>
+      </dl>
+      <p className={styles.saveNote}>{SAVE_NOTE}</p>
+    </Modal>
+  );
+}

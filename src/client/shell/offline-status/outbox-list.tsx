@@ -1,0 +1,101 @@
+import { discardAction, retryAction } from '../../offline/engine.ts';
+import { useOutboxEntries } from '../../offline/hooks.ts';
+import type { OutboxRow } from '../../offline/types.ts';
+import { Button } from '../../ui/button.tsx';
+import {
+  queuedOrderProblem,
+  useLimitKnowledge,
+  WILL_BE_REFUSED,
+  type LimitKnowledge,
+} from '../../features/ordering/index.ts';
+import { NEEDS_ATTENTION_TITLE, shortDateTime } from '../../offline/status-texts.ts';
+import styles from './offline-status.module.css';
+
+/**
+ * An order waiting here that the server will refuse for the order limits, as far as this
+ * device can know (features/ordering/checkout/order-limit-check.ts), is flagged before it is sent.
+ */
+function Entry({ row, knowledge }: { row: OutboxRow; knowledge: LimitKnowledge }) {
+  const flag = row.status === 'queued' ? queuedOrderProblem(row, knowledge) : null;
+  const when = row.status === 'rejected' ? row.updatedAt : row.createdAt;
+  const state =
+    row.status === 'sending' ? 'Sending' : row.status === 'rejected' ? 'Refused' : 'Queued';
+  return (
+    <li className={styles.entry}>
+      <span className={styles.entryText}>
+        <span>{row.label}</span>
+        <span className={styles.meta}>
+          {state} · <time dateTime={when}>{shortDateTime(when)}</time>
+        </span>
+        {row.status === 'rejected' && row.lastError !== null && (
+          <span className={styles.error}>{row.lastError}</span>
+        )}
+        {row.status === 'queued' && row.attempts > 0 && row.lastError !== null && (
+          <span className={styles.meta}>{row.lastError}</span>
+        )}
+        {flag !== null && (
+          <span className={styles.error}>
+            {WILL_BE_REFUSED} {flag}
+          </span>
+        )}
+      </span>
+      {row.status === 'rejected' && (
+        <span className={styles.entryActions}>
+          <Button variant="secondary" onClick={() => void retryAction(row.seq)}>
+            Retry
+          </Button>
+          <Button variant="danger" onClick={() => void discardAction(row.seq)}>
+            Discard
+          </Button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+interface SectionProps {
+  title: string;
+  rows: OutboxRow[];
+  knowledge: LimitKnowledge;
+}
+
+function Section({ title, rows, knowledge }: SectionProps) {
+  if (rows.length === 0) return null;
+  return (
+    <section aria-label={title}>
+      <h3 className={styles.sectionTitle}>{title}</h3>
+      <ul className={styles.list}>
+        {rows.map((row) => (
+          <Entry key={row.seq} row={row} knowledge={knowledge} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The outbox: what is waiting, what is being sent, and what the server refused. */
+export function OutboxList() {
+  const rows = useOutboxEntries();
+  const knowledge = useLimitKnowledge('client');
+  if (rows === undefined) return null; // still reading IndexedDB
+  if (rows.length === 0) return <p>Nothing is waiting to be sent.</p>;
+  return (
+    <>
+      <Section
+        title={NEEDS_ATTENTION_TITLE}
+        rows={rows.filter((r) => r.status === 'rejected')}
+        knowledge={knowledge}
+      />
+      <Section
+        title="Sending"
+        rows={rows.filter((r) => r.status === 'sending')}
+        knowledge={knowledge}
+      />
+      <Section
+        title="Queued"
+        rows={rows.filter((r) => r.status === 'queued')}
+        knowledge={knowledge}
+      />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { useOutboxSummary } from '../../offline/hooks.ts';
+import { Button } from '../../ui/button.tsx';
+import { pendingCountText } from '../../offline/status-texts.ts';
+
+type OutboxDialogType = ComponentType<{ onClose: () => void }>;
+
+// Every screen shows this count, so the dialog (and the dialog library) is not in the first
+// page's code: it loads once the count shows, and renders directly once loaded.
+let loadedDialog: OutboxDialogType | null = null;
+
+async function loadDialog(): Promise<OutboxDialogType> {
+  const { OutboxDialog } = await import('./outbox-dialog.tsx');
+  loadedDialog = OutboxDialog;
+  return OutboxDialog;
+}
+
+const LazyOutboxDialog = lazy(async () => ({ default: await loadDialog() }));
+
+/** The pending-changes count; it opens the outbox list. Hidden when nothing waits. */
+export function PendingChanges() {
+  const { pending, needsAttention } = useOutboxSummary();
+  const [open, setOpen] = useState(false);
+  const shown = pending > 0 || needsAttention > 0 || open;
+  useEffect(() => {
+    if (shown) loadDialog().catch(() => undefined); // a failure shows when it is opened
+  }, [shown]);
+  if (!shown) return null;
+  const OutboxDialog = loadedDialog ?? LazyOutboxDialog;
+  return (
+    <>
+      <Button variant={needsAttention > 0 ? 'danger' : 'secondary'} onClick={() => setOpen(true)}>
+        {pendingCountText(pending, needsAttention) || 'Outbox'}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <OutboxDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

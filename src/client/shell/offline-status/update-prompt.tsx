@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+import { useOutboxSummary } from '../../offline/hooks.ts';
+import {
+  isUpdateWaiting,
+  reloadToUpdate,
+  subscribeUpdateWaiting,
+} from '../../offline/service-worker.ts';
+import { Button } from '../../ui/button.tsx';
+import { UPDATE_READY_TEXT, UPDATE_RELOAD_LABEL } from '../../offline/status-texts.ts';
+import styles from './offline-status.module.css';
+
+/**
+ * "A new version is ready — Reload". Offered, never forced; while the outbox is sending,
+ * Reload waits (a reload mid-send would only re-send later, but it would look lost).
+ */
+export function UpdatePrompt() {
+  const waiting = useSyncExternalStore(subscribeUpdateWaiting, isUpdateWaiting, () => false);
+  const { sending } = useOutboxSummary();
+  if (!waiting) return null;
+  return (
+    <p role="status" className={styles.banner}>
+      {UPDATE_READY_TEXT} —{' '}
+      <Button variant="primary" disabled={sending} onClick={() => void reloadToUpdate()}>
+        {UPDATE_RELOAD_LABEL}
+      </Button>
+    </p>
+  );
+}

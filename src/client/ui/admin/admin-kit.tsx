@@ -1,0 +1,161 @@
+// Building blocks every admin screen shares: the page frame, the load state line, a table that
+// scrolls sideways inside itself, a titled panel, and the forms' frame and footer buttons.
+import { useId, type ReactNode } from 'react';
+import { Button } from '../button.tsx';
+import { ErrorMessage, SuccessMessage } from '../form-message.tsx';
+import { TitledPage } from '../titled-page.tsx';
+import { loadErrorLine } from './admin-errors.ts';
+import styles from './admin.module.css';
+
+export { styles as adminStyles };
+
+interface AdminPageProps {
+  title: string;
+  backLabel?: string;
+  /** The server's word after the last action (role=status). */
+  notice?: string | null;
+  children?: ReactNode;
+}
+
+export function AdminPage({
+  title,
+  backLabel = 'Go Back',
+  notice = null,
+  children,
+}: AdminPageProps) {
+  return (
+    <div className={styles.wideLayout}>
+      <TitledPage title={title} backLabel={backLabel}>
+        <SuccessMessage text={notice} />
+        {children}
+      </TitledPage>
+    </div>
+  );
+}
+
+export function Toolbar({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <div className={styles.toolbar} role="group" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+/** 'Loading…' until the first answer, then the inline red 'Error: …' if it failed. */
+export function LoadStatus({ loading, error }: { loading: boolean; error: string | null }) {
+  if (error !== null) return <ErrorMessage text={loadErrorLine(error)} />;
+  if (loading)
+    return (
+      <p role="status" className={styles.loading}>
+        Loading…
+      </p>
+    );
+  return null;
+}
+
+/**
+ * A table inside a box that scrolls sideways (a phone is narrower than the columns). The box
+ * is focusable, so a keyboard user can scroll it too.
+ */
+export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className={styles.scroll} role="region" aria-label={caption} tabIndex={0}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function AdminPanel({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function EmptyText({ children }: { children: ReactNode }) {
+  return <p className={styles.empty}>{children}</p>;
+}
+
+/** Column headers of a table. */
+export function HeaderRow({
+  columns,
+  stickyLast = false,
+}: {
+  columns: readonly string[];
+  /** The last column stays in view (pair it with `adminStyles.stickyEnd` on the row cells). */
+  stickyLast?: boolean;
+}) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) => (
+          <th
+            key={column}
+            scope="col"
+            className={stickyLast && index === columns.length - 1 ? styles.stickyEnd : undefined}
+          >
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+interface AdminFormProps {
+  /** For a submit button outside the form (a drawer's or dialog's footer). */
+  id?: string;
+  /** The accessible name, for a form that has no dialog title to go by. */
+  label?: string;
+  onSubmit: () => Promise<void>;
+  children: ReactNode;
+}
+
+/**
+ * A form that stays on the page when sent and leaves the checks to the spec's messages (no
+ * browser validation bubbles).
+ */
+export function AdminForm({ id, label, onSubmit, children }: AdminFormProps) {
+  return (
+    <form
+      id={id}
+      noValidate
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+interface CancelAndSubmitProps {
+  /** The form the submit button sends (the buttons sit in a footer, outside it). */
+  formId: string;
+  busy: boolean;
+  onCancel: () => void;
+  /** The submit button's label. */
+  children: ReactNode;
+}
+
+/** The footer of a drawer's or dialog's form: Cancel, then the submit button (off while busy). */
+export function CancelAndSubmit({ formId, busy, onCancel, children }: CancelAndSubmitProps) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} disabled={busy}>
+        {children}
+      </Button>
+    </>
+  );
+}
