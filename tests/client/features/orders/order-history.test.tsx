@@ -2,7 +2,7 @@
 // '/orderhistory' against a real server (spec sections 2, 5 and 8 "Order History"): the
 // client's orders, 'Failed to load orders.', the 'Failed to cancel order.' alert, the guest's
 // message, and an order still waiting on the device taken back by 'Cancel Order'.
-import '../offline/support/fake-db.ts';
+import '../../offline/support/fake-db.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MESSAGES } from '#shared/rules/validation';
@@ -12,11 +12,11 @@ import { sendOrderAction } from '#client/offline/orders-outbox';
 import { GUEST_USER, setSessionUser } from '#client/session/session-user';
 import { clientOrderAction } from '#client/features/ordering/checkout/order-actions';
 import { OrderHistoryPage } from '#client/features/orders/order-history-page.tsx';
-import { createOrderOnRound, createSignedInUser } from '../../support/factories.ts';
-import { sendLoginCookie } from '../support/browser-cookie.ts';
-import { useClientServer } from '../support/client-server.ts';
-import { recordAlerts } from '../support/form.ts';
-import { renderPage } from '../support/render-page.tsx';
+import { createOrderOnRound, createSignedInUser } from '../../../support/factories.ts';
+import { sendLoginCookie } from '../../support/browser-cookie.ts';
+import { useClientServer } from '../../support/client-server.ts';
+import { recordAlerts } from '../../support/form.ts';
+import { renderPage } from '../../support/render-page.tsx';
 
 const DEAD_SERVER = 'http://127.0.0.1:9';
 const WAIT = { timeout: 10_000 };

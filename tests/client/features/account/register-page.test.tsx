@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { RegisterPage } from '#client/features/account/register-page.tsx';
-import { createUser, uniqueUsername } from '../../support/factories.ts';
-import { useClientServer } from '../support/client-server.ts';
-import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';
-import { LOGIN_MARKER, renderPage } from '../support/render-page.tsx';
+import { createUser, uniqueUsername } from '../../../support/factories.ts';
+import { useClientServer } from '../../support/client-server.ts';
+import { alertText, click, fill, SERVER_WAIT } from '../../support/form.ts';
+import { LOGIN_MARKER, renderPage } from '../../support/render-page.tsx';
 
 const { db } = useClientServer();
 

@@ -16,7 +16,7 @@ import {
   type LimitKnowledge,
 } from '#client/features/ordering/checkout/order-limit-check';
 import { localOrderData } from '#client/features/orders/local-order';
-import { outboxRow } from '../support/outbox-row.ts';
+import { outboxRow } from '../../../support/outbox-row.ts';
 
 const NOW = new Date('2026-01-02T12:00:00.000Z');
 

@@ -7,7 +7,7 @@ import {
   payloadLines,
   subtractClaims,
 } from '#client/features/ordering/catalogue/stock-claims';
-import { outboxRow } from '../support/outbox-row.ts';
+import { outboxRow } from '../../../support/outbox-row.ts';
 
 function item(id: number, name: string, quantity: number, sizes: Record<string, number> = {}) {
   return {

@@ -6,10 +6,10 @@ import { screen } from '@testing-library/react';
 import { MESSAGES } from '#shared/rules/validation';
 import { getSessionUser, setSessionUser } from '#client/session/session-user';
 import { LoginPage } from '#client/features/account/login-page.tsx';
-import { createUser, type TestUser } from '../../support/factories.ts';
-import { useClientServer } from '../support/client-server.ts';
-import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';
-import { HOME_MARKER, renderPage } from '../support/render-page.tsx';
+import { createUser, type TestUser } from '../../../support/factories.ts';
+import { useClientServer } from '../../support/client-server.ts';
+import { alertText, click, fill, SERVER_WAIT } from '../../support/form.ts';
+import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
 
 const { db } = useClientServer({ afterEachTest: () => setSessionUser(null) });
 let user: TestUser;

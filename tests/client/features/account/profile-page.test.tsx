@@ -5,11 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { getSessionUser, setSessionUser } from '#client/session/session-user';
 import { ProfilePage } from '#client/features/account/profile-page.tsx';
-import { createSignedInUser } from '../../support/factories.ts';
-import { sendLoginCookie } from '../support/browser-cookie.ts';
-import { useClientServer } from '../support/client-server.ts';
-import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';
-import { HOME_MARKER, renderPage } from '../support/render-page.tsx';
+import { createSignedInUser } from '../../../support/factories.ts';
+import { sendLoginCookie } from '../../support/browser-cookie.ts';
+import { useClientServer } from '../../support/client-server.ts';
+import { alertText, click, fill, SERVER_WAIT } from '../../support/form.ts';
+import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
 
 const { db } = useClientServer({
   afterEachTest: () => {

@@ -4,9 +4,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { ResetPasswordPage } from '#client/features/account/reset-password-page.tsx';
-import { useClientServer } from '../support/client-server.ts';
-import { alertText, click, fill, SERVER_WAIT } from '../support/form.ts';
-import { renderPage } from '../support/render-page.tsx';
+import { useClientServer } from '../../support/client-server.ts';
+import { alertText, click, fill, SERVER_WAIT } from '../../support/form.ts';
+import { renderPage } from '../../support/render-page.tsx';
 
 useClientServer({
   afterEachTest: () => {
