@@ -10,7 +10,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '#server/app';
 import { loadConfig, type ServerConfig } from '#server/config';
 import type { DialectName } from '#server/db/kysely';
-import { createSignedInUser, type TestUser, type UserOverrides } from './factories.ts';
+import { createSignedInUser, type SignedInUser, type UserOverrides } from './factories.ts';
 
 export function testDialects(): DialectName[] {
   return inject('postgresUrl') === '' ? ['sqlite'] : ['sqlite', 'postgres'];
@@ -104,8 +104,6 @@ export function useTestServer(
   });
   return server;
 }
-
-export type SignedInUser = TestUser & { cookie: string };
 
 /** A user with a login cookie, made in beforeAll (after the server's own beforeAll). */
 export function useSignedInUser(server: TestServer, overrides: UserOverrides = {}): SignedInUser {

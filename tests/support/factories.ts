@@ -80,11 +80,14 @@ export async function signedInCookie(db: Db, userId: number): Promise<string> {
   return `${LOGIN_COOKIE}=${token}`;
 }
 
+/** A test user with the Cookie header value of a login session of theirs. */
+export type SignedInUser = TestUser & { cookie: string };
+
 /** A user of the role and a cookie signed in as them. */
 export async function createSignedInUser(
   db: Db,
   overrides: UserOverrides = {},
-): Promise<TestUser & { cookie: string }> {
+): Promise<SignedInUser> {
   const user = await createUser(db, overrides);
   return { ...user, cookie: await signedInCookie(db, user.id) };
 }

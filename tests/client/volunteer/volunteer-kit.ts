@@ -7,16 +7,14 @@ import { roundDateKey } from '#shared/rules/round-dates';
 import type { Db } from '#server/db/kysely';
 import type { OrderStatus, SignupStatus } from '#server/db/schema';
 import { setSessionUser } from '#client/session/session-user';
-import { createSignedInUser, createTestRound, type TestUser } from '../../support/factories.ts';
+import { createSignedInUser, createTestRound, type SignedInUser } from '../../support/factories.ts';
 import { sendLoginCookie } from '../support/browser-cookie.ts';
 
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
 
-export type Volunteer = TestUser & { cookie: string };
-
 /** A volunteer signed in on this "browser" (session user set, cookie sent). */
-export async function signedInVolunteer(db: Db): Promise<Volunteer> {
+export async function signedInVolunteer(db: Db): Promise<SignedInUser> {
   const volunteer = await createSignedInUser(db, { role: 'VOLUNTEER', password: null });
   sendLoginCookie(volunteer.cookie);
   setSessionUser({

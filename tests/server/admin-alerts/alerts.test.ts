@@ -5,7 +5,7 @@ import type { AdminAlertsReply } from '#shared/contracts/admin-alerts';
 import type { OrderStatus } from '#server/db/schema';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
-import { send } from '../admin-users/admin-helpers.ts';
+import { call } from '../../support/inject.ts';
 
 describe.each(testDialects())('GET /api/admin/alerts (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 100 });
@@ -16,7 +16,7 @@ describe.each(testDialects())('GET /api/admin/alerts (%s)', (dialect) => {
 
   const db = () => server.app.ctx.opened.db;
   const alerts = async () => {
-    const res = await send(server, 'GET', '/api/admin/alerts', { cookie });
+    const res = await call(server.app, 'GET', '/api/admin/alerts', { headers: { cookie } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<AdminAlertsReply>();
   };
@@ -90,7 +90,7 @@ describe.each(testDialects())('GET /api/admin/alerts (%s)', (dialect) => {
     for (const status of ['PENDING', 'PENDING', 'PROCESSING', 'COMPLETED', 'CANCELLED'] as const)
       await addOrder(status);
     const apply = (email: string) =>
-      send(server, 'POST', '/api/volunteer/apply', {
+      call(server.app, 'POST', '/api/volunteer/apply', {
         body: { firstName: 'A', lastName: 'B', email, phone: '5551234567' },
       });
     await apply('one@example.org');

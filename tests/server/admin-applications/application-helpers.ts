@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { ApproveApplicationReply } from '#shared/contracts/admin-applications';
 import type { TestServer } from '../../support/build-app.ts';
-import { send } from '../admin-users/admin-helpers.ts';
+import { call } from '../../support/inject.ts';
 
 export interface Applicant {
   firstName: string;
@@ -17,14 +17,14 @@ export async function applyAndApprove(
   adminCookie: string,
   applicant: Applicant,
 ): Promise<ApproveApplicationReply> {
-  const applied = await send(server, 'POST', '/api/volunteer/apply', {
+  const applied = await call(server.app, 'POST', '/api/volunteer/apply', {
     body: { ...applicant, notes: '' },
   });
   expect(applied.statusCode, applied.body).toBe(200);
   const applicationId = applied.json<{ applicationId: number }>().applicationId;
-  const approved = await send(server, 'POST', '/api/volunteer/approve', {
+  const approved = await call(server.app, 'POST', '/api/volunteer/approve', {
     body: { applicationId },
-    cookie: adminCookie,
+    headers: { cookie: adminCookie },
   });
   expect(approved.statusCode, approved.body).toBe(200);
   return approved.json<ApproveApplicationReply>();

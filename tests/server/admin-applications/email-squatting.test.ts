@@ -9,9 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_APPLICATION_MESSAGES as M } from '#shared/contracts/admin-applications';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, uniqueUsername } from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
 import { login } from '../auth/auth-helpers.ts';
 import { linksIn, mailedCode, nthMailTo } from '../auth/code-mail-helpers.ts';
-import { meStatus, send } from '../admin-users/admin-helpers.ts';
+
+import { meStatus } from '../admin-users/admin-helpers.ts';
 import { applyAndApprove } from './application-helpers.ts';
 
 const SQUATTER_PASSWORD = 'Squat7ter9pass';
@@ -27,7 +29,7 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
 
   async function registerSquatter(victimEmail: string) {
     const username = uniqueUsername('squat');
-    const res = await send(server, 'POST', '/api/auth/register', {
+    const res = await call(server.app, 'POST', '/api/auth/register', {
       body: { username, password: SQUATTER_PASSWORD, email: victimEmail, phone: '5550101010' },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -69,9 +71,9 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
     // The squatter, signed in as before or afresh, is a CLIENT: no orders, no addresses.
     const again = await login(server, squatter.username, SQUATTER_PASSWORD);
     for (const cookie of [squatter.cookie, again]) {
-      const me = await send(server, 'GET', '/api/auth/me', { cookie });
+      const me = await call(server.app, 'GET', '/api/auth/me', { headers: { cookie } });
       expect(me.json()).toMatchObject({ role: 'CLIENT', emailVerified: false });
-      const orders = await send(server, 'GET', '/api/orders/all', { cookie });
+      const orders = await call(server.app, 'GET', '/api/orders/all', { headers: { cookie } });
       expect(orders.statusCode).toBe(403);
       expect(orders.body).not.toContain('77 Hidden Court');
     }
@@ -91,14 +93,14 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
       expect(mail.text).toContain(`"${text}"`);
 
     // The squatter guessing at the code on their own account's email changes nothing.
-    const guess = await send(server, 'POST', '/api/auth/email/verify', {
+    const guess = await call(server.app, 'POST', '/api/auth/email/verify', {
       body: { code: code === '000000' ? '111111' : '000000' },
-      cookie: again,
+      headers: { cookie: again },
     });
     expect(guess.statusCode).toBe(400);
     expect(await roleOf(squatter.username)).toMatchObject({ role: 'CLIENT' });
 
-    const reset = await send(server, 'POST', '/api/auth/password/verify-reset', {
+    const reset = await call(server.app, 'POST', '/api/auth/password/verify-reset', {
       body: { email: victim, otp: code, newPassword: OWNER_PASSWORD },
     });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -110,11 +112,11 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
     // Every sign-in of the squatter ended; their password no longer works; the owner's does.
     expect(await meStatus(server, squatter.cookie)).toBe(401);
     expect(await meStatus(server, again)).toBe(401);
-    const old = await send(server, 'POST', '/api/auth/login', {
+    const old = await call(server.app, 'POST', '/api/auth/login', {
       body: { username: squatter.username, password: SQUATTER_PASSWORD },
     });
     expect(old.statusCode).toBe(401);
-    const owner = await send(server, 'POST', '/api/auth/login', {
+    const owner = await call(server.app, 'POST', '/api/auth/login', {
       body: { username: victim, password: OWNER_PASSWORD },
     });
     expect(owner.statusCode, owner.body).toBe(200);
@@ -127,18 +129,18 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
     expect((await applyAndApprove(server, admin.cookie, vera(victim))).promoted).toBe(false);
 
     const own = `${uniqueUsername('mine')}@example.org`;
-    const moved = await send(server, 'PUT', '/api/auth/update/email', {
+    const moved = await call(server.app, 'PUT', '/api/auth/update/email', {
+      as: squatter,
       body: { currentPassword: SQUATTER_PASSWORD, newEmail: own },
-      cookie: squatter.cookie,
     });
     expect(moved.statusCode, moved.body).toBe(200);
     await nthMailTo(server, own, 1);
-    const requested = await send(server, 'POST', '/api/auth/password/request-reset', {
+    const requested = await call(server.app, 'POST', '/api/auth/password/request-reset', {
       body: { email: own },
     });
     expect(requested.statusCode).toBe(200);
     const code = mailedCode(await nthMailTo(server, own, 2)); // email change's, then reset's
-    const reset = await send(server, 'POST', '/api/auth/password/verify-reset', {
+    const reset = await call(server.app, 'POST', '/api/auth/password/verify-reset', {
       body: { email: own, otp: code, newPassword: OWNER_PASSWORD },
     });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -152,9 +154,9 @@ describe.each(testDialects())('email squatting cannot make a volunteer (%s)', (d
     expect((await applyAndApprove(server, admin.cookie, vera(victim))).promoted).toBe(false);
     await nthMailTo(server, victim, 2);
     // Sending a new code (the squatter can, for the account's email) still mails the owner.
-    const sent = await send(server, 'POST', '/api/auth/email/send-code', {
+    const sent = await call(server.app, 'POST', '/api/auth/email/send-code', {
+      as: squatter,
       body: {},
-      cookie: squatter.cookie,
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const mail = await nthMailTo(server, victim, 3);

@@ -14,23 +14,23 @@ import {
 } from '#shared/contracts/admin-applications';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, createUser, uniqueUsername } from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
 import { codeIn, login, waitForMail } from '../auth/auth-helpers.ts';
-import { meStatus, messageOf, send } from '../admin-users/admin-helpers.ts';
+import { meStatus, messageOf } from '../admin-users/admin-helpers.ts';
 
 describe.each(testDialects())('volunteer application review (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
   const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const db = () => server.app.ctx.opened.db;
-  const asAdmin = { cookie: '', headers: {} as Record<string, string> };
+  const asAdmin = { as: admin, headers: {} as Record<string, string> };
   beforeAll(() => {
-    asAdmin.cookie = admin.cookie;
     asAdmin.headers = { 'admin-username': admin.username, 'authentication-status': 'true' };
   });
 
   async function apply(fields: { firstName?: string; lastName?: string; email?: string } = {}) {
     const email = fields.email ?? `${uniqueUsername('app')}@example.org`;
-    const res = await send(server, 'POST', '/api/volunteer/apply', {
+    const res = await call(server.app, 'POST', '/api/volunteer/apply', {
       body: {
         firstName: fields.firstName ?? 'Jane',
         lastName: fields.lastName ?? 'Doe',
@@ -43,9 +43,9 @@ describe.each(testDialects())('volunteer application review (%s)', (dialect) => 
     return { id: res.json<{ applicationId: number }>().applicationId, email };
   }
   const decide = (action: 'approve' | 'reject', applicationId: unknown, headers = {}) =>
-    send(server, 'POST', `/api/volunteer/${action}`, {
+    call(server.app, 'POST', `/api/volunteer/${action}`, {
+      as: admin,
       body: { adminUsername: admin.username, authenticated: true, applicationId },
-      cookie: admin.cookie,
       headers,
     });
   const statusOf = async (id: number) =>
@@ -81,7 +81,9 @@ describe.each(testDialects())('volunteer application review (%s)', (dialect) => 
     expect(mail).toMatch(/^Subject: .*application was approved/m);
     expect(mail).toMatch(/is now a volunteer account/);
     const cookie = await login(server, client.username, client.password!);
-    expect((await send(server, 'GET', '/api/auth/me', { cookie })).json()).toMatchObject({
+    expect(
+      (await call(server.app, 'GET', '/api/auth/me', { headers: { cookie } })).json(),
+    ).toMatchObject({
       role: 'VOLUNTEER',
     });
   });
@@ -112,7 +114,7 @@ describe.each(testDialects())('volunteer application review (%s)', (dialect) => 
     });
     const mail = await waitForMail(server, email);
     expect(mail).toContain(body.username);
-    const verify = await send(server, 'POST', '/api/auth/password/verify-reset', {
+    const verify = await call(server.app, 'POST', '/api/auth/password/verify-reset', {
       body: { email, otp: codeIn(mail), newPassword: 'volunteer1' },
     });
     expect(verify.statusCode, verify.body).toBe(200);
@@ -191,7 +193,7 @@ describe.each(testDialects())('volunteer application review (%s)', (dialect) => 
 
   it('lists applications by status, and the pending ones alone', async () => {
     const pending = await apply({ firstName: 'Pat', lastName: 'Pending' });
-    const all = await send(server, 'GET', '/api/volunteer/applications', asAdmin);
+    const all = await call(server.app, 'GET', '/api/volunteer/applications', asAdmin);
     expect(all.statusCode).toBe(200);
     const { data } = all.json<ApplicationsReply>();
     const mine = data.pending.find((a) => a.applicationId === pending.id);
@@ -213,7 +215,7 @@ describe.each(testDialects())('volunteer application review (%s)', (dialect) => 
     const stored = await db().selectFrom('volunteer_applications').select('id').execute();
     expect(ids.sort()).toEqual(stored.map((r) => r.id).sort());
 
-    const onlyPending = await send(server, 'GET', '/api/volunteer/pending', asAdmin);
+    const onlyPending = await call(server.app, 'GET', '/api/volunteer/pending', asAdmin);
     expect(onlyPending.json<PendingApplicationsReply>().data).toEqual(data.pending);
   });
 });

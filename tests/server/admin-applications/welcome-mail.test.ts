@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_APPLICATION_MESSAGES as M } from '#shared/contracts/admin-applications';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { uniqueUsername } from '../../support/factories.ts';
-import { send } from '../admin-users/admin-helpers.ts';
+import { call } from '../../support/inject.ts';
+
 import { linksIn, mailedCode, mailsTo, nthMailTo } from '../auth/code-mail-helpers.ts';
+
 import { applyAndApprove } from './application-helpers.ts';
 
 describe.each(testDialects())('the welcome mail of a new volunteer (%s)', (dialect) => {
@@ -57,12 +59,12 @@ describe.each(testDialects())('the welcome mail of a new volunteer (%s)', (diale
     // Following the mail: the email from the link, the code from the mail, no new code asked.
     const fromLink = link?.searchParams.get('email') ?? '';
     expect(fromLink).toBe(email);
-    const reset = await send(server, 'POST', '/api/auth/password/verify-reset', {
+    const reset = await call(server.app, 'POST', '/api/auth/password/verify-reset', {
       body: { email: fromLink, otp: code, newPassword: 'Welcome2team' },
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(mailsTo(server, email)).toHaveLength(1);
-    const signIn = await send(server, 'POST', '/api/auth/login', {
+    const signIn = await call(server.app, 'POST', '/api/auth/login', {
       body: { username: reply.username, password: 'Welcome2team' },
     });
     expect(signIn.statusCode, signIn.body).toBe(200);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeedbackAllReply } from '#shared/contracts/admin-feedback';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
-import { send } from '../admin-users/admin-helpers.ts';
+import { call } from '../../support/inject.ts';
 
 describe.each(testDialects())('GET /api/feedback/all (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 100 });
@@ -12,23 +12,23 @@ describe.each(testDialects())('GET /api/feedback/all (%s)', (dialect) => {
     const db = server.app.ctx.opened.db;
     const admin = await createSignedInUser(db, { role: 'ADMIN' });
     const client = await createSignedInUser(db);
-    const empty = await send(server, 'GET', '/api/feedback/all', { cookie: admin.cookie });
+    const empty = await call(server.app, 'GET', '/api/feedback/all', { as: admin });
     expect(empty.json()).toEqual({ status: 'success', data: [] });
 
     const sent: number[] = [];
-    for (const [cookie, content] of [
-      [client.cookie, 'First'],
+    for (const [sender, content] of [
+      [client, 'First'],
       [undefined, 'Second'],
-      [client.cookie, 'Third'],
+      [client, 'Third'],
     ] as const) {
-      const res = await send(server, 'POST', '/api/feedback/submit', {
+      const res = await call(server.app, 'POST', '/api/feedback/submit', {
         body: { name: 'Visitor', phoneNumber: '5551112222', content },
-        cookie,
+        as: sender,
       });
       sent.push(res.json<{ id: number }>().id);
     }
-    const res = await send(server, 'GET', '/api/feedback/all', {
-      cookie: admin.cookie,
+    const res = await call(server.app, 'GET', '/api/feedback/all', {
+      as: admin,
       headers: { 'admin-username': admin.username, 'authentication-status': 'true' },
     });
     expect(res.statusCode).toBe(200);

@@ -6,10 +6,14 @@ import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAccessControl } from '#server/plugins/access';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
-import { createSignedInUser, createUser, type TestUser } from '../../support/factories.ts';
-import { send } from './admin-helpers.ts';
+import {
+  createSignedInUser,
+  createUser,
+  type SignedInUser,
+  type TestUser,
+} from '../../support/factories.ts';
+import { call, type Method } from '../../support/inject.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Route {
   method: Method;
   url: string;
@@ -20,10 +24,10 @@ interface Route {
 
 describe.each(testDialects())('admin routes: who may call (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
-  let admin: TestUser & { cookie: string };
+  let admin: SignedInUser;
   let otherAdmin: TestUser;
-  let client: TestUser & { cookie: string };
-  let volunteer: TestUser & { cookie: string };
+  let client: SignedInUser;
+  let volunteer: SignedInUser;
   let routes: Route[];
   beforeAll(async () => {
     const db = server.app.ctx.opened.db;
@@ -85,12 +89,12 @@ describe.each(testDialects())('admin routes: who may call (%s)', (dialect) => {
     for (const route of routes) {
       const label = `${route.method} ${route.url}`;
       const claims = { authenticated: true, adminUsername: admin.username, ...route.body };
-      const out = await send(server, route.method, route.url, { body: route.body });
+      const out = await call(server.app, route.method, route.url, { body: route.body });
       expect(out.statusCode, `${label} signed out`).toBe(401);
       for (const caller of [client, volunteer]) {
-        const res = await send(server, route.method, route.url, {
+        const res = await call(server.app, route.method, route.url, {
+          as: caller,
           body: route.method === 'GET' ? undefined : { ...claims, adminUsername: caller.username },
-          cookie: caller.cookie,
           headers: { 'admin-username': caller.username, 'authentication-status': 'true' },
         });
         expect(res.statusCode, `${label} as ${caller.role}`).toBe(403);
@@ -102,23 +106,23 @@ describe.each(testDialects())('admin routes: who may call (%s)', (dialect) => {
   it('refuses an admin naming another admin in the header or the body (403)', async () => {
     for (const route of routes) {
       const label = `${route.method} ${route.url}`;
-      const byHeader = await send(server, route.method, route.url, {
+      const byHeader = await call(server.app, route.method, route.url, {
+        as: admin,
         body: route.body,
-        cookie: admin.cookie,
         headers: { 'admin-username': otherAdmin.username },
       });
       expect(byHeader.statusCode, `${label} header`).toBe(403);
-      const byQuery = await send(
-        server,
+      const byQuery = await call(
+        server.app,
         route.method,
         `${route.url}?adminUsername=${otherAdmin.username}`,
-        { body: route.body, cookie: admin.cookie },
+        { as: admin, body: route.body },
       );
       expect(byQuery.statusCode, `${label} query`).toBe(403);
       if (route.body === undefined) continue;
-      const byBody = await send(server, route.method, route.url, {
+      const byBody = await call(server.app, route.method, route.url, {
+        as: admin,
         body: { ...route.body, authenticated: true, adminUsername: otherAdmin.username },
-        cookie: admin.cookie,
       });
       expect(byBody.statusCode, `${label} body`).toBe(403);
     }
@@ -126,9 +130,9 @@ describe.each(testDialects())('admin routes: who may call (%s)', (dialect) => {
 
   it('answers the admin who names themself (any letter case)', async () => {
     for (const route of routes) {
-      const res = await send(server, route.method, route.url, {
+      const res = await call(server.app, route.method, route.url, {
+        as: admin,
         body: route.body && { ...route.body, authenticated: true, adminUsername: admin.username },
-        cookie: admin.cookie,
         headers: {
           'admin-username': admin.username.toUpperCase(),
           'authentication-status': 'true',
@@ -140,9 +144,9 @@ describe.each(testDialects())('admin routes: who may call (%s)', (dialect) => {
   });
 
   it('userIdIsTarget: a volunteer cannot use the subrole call even naming their own id', async () => {
-    const res = await send(server, 'PUT', '/api/admin/volunteer/subrole', {
+    const res = await call(server.app, 'PUT', '/api/admin/volunteer/subrole', {
+      as: volunteer,
       body: { userId: String(volunteer.id), volunteerSubRole: 'TEAM_LEAD', authenticated: true },
-      cookie: volunteer.cookie,
     });
     expect(res.statusCode).toBe(403);
     const row = await server.app.ctx.opened.db

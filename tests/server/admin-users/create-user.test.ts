@@ -8,17 +8,18 @@ import { MESSAGES } from '#shared/rules/validation';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '#server/auth/registration.service';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createUser, uniqueUsername } from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
 import { login } from '../auth/auth-helpers.ts';
-import { messageOf, send } from './admin-helpers.ts';
+import { messageOf } from './admin-helpers.ts';
 
 describe.each(testDialects())('POST /api/admin/user/create (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
   const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const create = (fields: object, headers: Record<string, string> = {}) =>
-    send(server, 'POST', '/api/admin/user/create', {
+    call(server.app, 'POST', '/api/admin/user/create', {
+      as: admin,
       body: { adminUsername: admin.username, authenticated: true, ...fields },
-      cookie: admin.cookie,
       headers,
     });
 
@@ -48,7 +49,7 @@ describe.each(testDialects())('POST /api/admin/user/create (%s)', (dialect) => {
     expect(row).toMatchObject({ id: body.userId, role: 'CLIENT', first_name: 'Ann' });
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);
     const cookie = await login(server, username, body.generatedPassword);
-    const me = await send(server, 'GET', '/api/auth/me', { cookie });
+    const me = await call(server.app, 'GET', '/api/auth/me', { headers: { cookie } });
     expect(me.json()).toMatchObject({ userId: body.userId, role: 'CLIENT' });
   });
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, createUser } from '../../support/factories.ts';
-import { meStatus, messageOf, send } from './admin-helpers.ts';
+import { call } from '../../support/inject.ts';
+import { meStatus, messageOf } from './admin-helpers.ts';
 
 describe.each(testDialects())('DELETE /api/admin/user/delete (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
@@ -13,9 +14,9 @@ describe.each(testDialects())('DELETE /api/admin/user/delete (%s)', (dialect) =>
 
   const db = () => server.app.ctx.opened.db;
   const remove = (username: unknown, caller: { username: string; cookie: string } = admin) =>
-    send(server, 'DELETE', '/api/admin/user/delete', {
+    call(server.app, 'DELETE', '/api/admin/user/delete', {
+      as: caller,
       body: { authenticated: true, adminUsername: caller.username, username },
-      cookie: caller.cookie,
     });
 
   async function insertOrderOf(userId: number): Promise<number> {
@@ -38,9 +39,9 @@ describe.each(testDialects())('DELETE /api/admin/user/delete (%s)', (dialect) =>
   it('deletes the user (named in any letter case), ends their logins, keeps orders and feedback detached', async () => {
     const user = await createSignedInUser(db());
     const orderId = await insertOrderOf(user.id);
-    await send(server, 'POST', '/api/feedback/submit', {
+    await call(server.app, 'POST', '/api/feedback/submit', {
+      as: user,
       body: { phoneNumber: '5551234567', content: 'Great service' },
-      cookie: user.cookie,
     });
     expect(await meStatus(server, user.cookie)).toBe(200);
 

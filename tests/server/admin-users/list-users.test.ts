@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminUsersReply } from '#shared/contracts/admin-users';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, createUser } from '../../support/factories.ts';
-import { send } from './admin-helpers.ts';
+import { call } from '../../support/inject.ts';
 
 describe.each(testDialects())('GET /api/admin/users (%s)', (dialect) => {
   const server = useTestServer(dialect);
@@ -13,8 +13,8 @@ describe.each(testDialects())('GET /api/admin/users (%s)', (dialect) => {
     const admin = await createSignedInUser(db, { role: 'ADMIN' });
     const client = await createUser(db, { firstName: 'Cleo', lastName: 'Park' });
     const volunteer = await createUser(db, { role: 'VOLUNTEER', volunteerSubRole: 'CLINICIAN' });
-    const res = await send(server, 'GET', '/api/admin/users', {
-      cookie: admin.cookie,
+    const res = await call(server.app, 'GET', '/api/admin/users', {
+      as: admin,
       headers: { 'admin-username': admin.username, 'authentication-status': 'true' },
     });
     expect(res.statusCode).toBe(200);

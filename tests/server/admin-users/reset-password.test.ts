@@ -5,20 +5,21 @@ import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
 import { MESSAGES } from '#shared/rules/validation';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, signedInCookie } from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
 import { hashToken } from '#server/auth/login-sessions.repository';
 import { bindSecureSessionToLogin } from '#server/security/secure-sessions.repository';
 import { login } from '../auth/auth-helpers.ts';
 import { handshake } from '../security/secure-client.ts';
-import { meStatus, messageOf, send } from './admin-helpers.ts';
+import { meStatus, messageOf } from './admin-helpers.ts';
 
 describe.each(testDialects())('PUT /api/admin/user/reset-password (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
   const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const reset = (userId: number | string, newPassword: unknown, cookie = admin.cookie) =>
-    send(server, 'PUT', `/api/admin/user/reset-password/${userId}`, {
+    call(server.app, 'PUT', `/api/admin/user/reset-password/${userId}`, {
       body: { adminUsername: admin.username, authenticated: true, newPassword },
-      cookie,
+      headers: { cookie },
     });
 
   it('sets the new password and ends every login of the user and its secure sessions', async () => {
@@ -41,7 +42,7 @@ describe.each(testDialects())('PUT /api/admin/user/reset-password (%s)', (dialec
     expect(secureRows).toEqual([]);
     const fresh = await login(server, user.username, 'fresh2pass');
     expect(await meStatus(server, fresh)).toBe(200);
-    const old = await send(server, 'POST', '/api/auth/login', {
+    const old = await call(server.app, 'POST', '/api/auth/login', {
       body: { username: user.username, password: user.password },
     });
     expect(old.statusCode).toBe(401);
@@ -68,9 +69,9 @@ describe.each(testDialects())('PUT /api/admin/user/reset-password (%s)', (dialec
 
   it('an admin resetting their own password is signed out too', async () => {
     const self = await createSignedInUser(server.app.ctx.opened.db, { role: 'ADMIN' });
-    const res = await send(server, 'PUT', `/api/admin/user/reset-password/${self.id}`, {
+    const res = await call(server.app, 'PUT', `/api/admin/user/reset-password/${self.id}`, {
+      as: self,
       body: { newPassword: 'myown2pass' },
-      cookie: self.cookie,
     });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'sm_login')?.value).toBe('');

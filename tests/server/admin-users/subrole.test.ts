@@ -4,16 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createUser } from '../../support/factories.ts';
-import { messageOf, send } from './admin-helpers.ts';
+import { call } from '../../support/inject.ts';
+import { messageOf } from './admin-helpers.ts';
 
 describe.each(testDialects())('PUT /api/admin/volunteer/subrole (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
   const admin = useSignedInUser(server, { role: 'ADMIN' });
 
   const setSubrole = (body: object) =>
-    send(server, 'PUT', '/api/admin/volunteer/subrole', {
+    call(server.app, 'PUT', '/api/admin/volunteer/subrole', {
+      as: admin,
       body: { adminUsername: admin.username, authenticated: true, ...body },
-      cookie: admin.cookie,
     });
   const subroleOf = (id: number) =>
     server.app.ctx.opened.db

@@ -12,7 +12,8 @@ import {
   uniqueUsername,
   type TestUser,
 } from '../../support/factories.ts';
-import { meStatus, messageOf, send } from './admin-helpers.ts';
+import { call } from '../../support/inject.ts';
+import { meStatus, messageOf } from './admin-helpers.ts';
 
 describe.each(testDialects())('PUT /api/admin/user/update (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
@@ -24,9 +25,9 @@ describe.each(testDialects())('PUT /api/admin/user/update (%s)', (dialect) => {
     fields: object,
     caller: { username: string; cookie: string } = admin,
   ) =>
-    send(server, 'PUT', `/api/admin/user/update/${userId}`, {
+    call(server.app, 'PUT', `/api/admin/user/update/${userId}`, {
+      as: caller,
       body: { adminUsername: caller.username, authenticated: true, ...fields },
-      cookie: caller.cookie,
     });
   const fieldsOf = (user: TestUser, change: object = {}) => ({
     userId: String(user.id),

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#server/db/schema';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, uniqueUsername } from '../../support/factories.ts';
-import { call } from './auth-helpers.ts';
+import { call } from '../../support/inject.ts';
 
 type Caller = 'signedOut' | Role;
 const SIGNED_IN: Role[] = ['CLIENT', 'VOLUNTEER', 'ADMIN'];
@@ -21,8 +21,7 @@ describe.each(testDialects())('account routes: who may call (%s)', (dialect) => 
     otherClientId = (await createSignedInUser(db)).id;
   });
 
-  const cookieOf = (caller: Caller) =>
-    caller === 'signedOut' ? undefined : users.get(caller)!.cookie;
+  const userOf = (caller: Caller) => (caller === 'signedOut' ? undefined : users.get(caller)!);
   const idOf = (caller: Caller) => (caller === 'signedOut' ? otherClientId : users.get(caller)!.id);
   const passwordOf = (caller: Caller) =>
     caller === 'signedOut' ? 'Matrix2pass' : users.get(caller)!.password!;
@@ -42,9 +41,11 @@ describe.each(testDialects())('account routes: who may call (%s)', (dialect) => 
   }
 
   it('GET /api/auth/me: any signed-in user sees themself; signed out is 401', async () => {
-    expect((await call(server, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    expect((await call(server.app, 'GET', '/api/auth/me')).statusCode).toBe(401);
     for (const role of SIGNED_IN) {
-      const res = await call(server, 'GET', '/api/auth/me', undefined, cookieOf(role));
+      const res = await call(server.app, 'GET', '/api/auth/me', {
+        as: userOf(role),
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ userId: idOf(role), role });
     }
@@ -53,29 +54,25 @@ describe.each(testDialects())('account routes: who may call (%s)', (dialect) => 
   for (const field of ['username', 'email', 'phone', 'password']) {
     it(`PUT /api/auth/update/${field}: own account only`, async () => {
       const url = `/api/auth/update/${field}`;
-      const signedOut = await call(server, 'PUT', url, updateBody(field, 'signedOut'));
+      const signedOut = await call(server.app, 'PUT', url, {
+        body: updateBody(field, 'signedOut'),
+      });
       expect(signedOut.statusCode).toBe(401);
       for (const role of SIGNED_IN) {
-        const forged = await call(
-          server,
-          'PUT',
-          url,
-          { userId: String(otherClientId), authenticated: true, ...updateBody(field, role) },
-          cookieOf(role),
-        );
+        const forged = await call(server.app, 'PUT', url, {
+          body: { userId: String(otherClientId), authenticated: true, ...updateBody(field, role) },
+          as: userOf(role),
+        });
         expect(forged.statusCode, `${role} forged`).toBe(403);
-        const own = await call(
-          server,
-          'PUT',
-          url,
-          {
+        const own = await call(server.app, 'PUT', url, {
+          body: {
             userId: String(idOf(role)),
             authenticated: true,
             userRole: 'ADMIN',
             ...updateBody(field, role),
           },
-          cookieOf(role),
-        );
+          as: userOf(role),
+        });
         expect(own.statusCode, `${role} own: ${own.body}`).toBe(200);
         expect(own.json()).toMatchObject({ userId: idOf(role) });
       }
@@ -84,38 +81,26 @@ describe.each(testDialects())('account routes: who may call (%s)', (dialect) => 
 
   it('public routes answer every caller', async () => {
     for (const caller of ['signedOut', ...SIGNED_IN] as Caller[]) {
-      const cookie = cookieOf(caller);
-      const reset = await call(
-        server,
-        'POST',
-        '/api/auth/password/request-reset',
-        { email: 'nobody@example.org' },
-        cookie,
-      );
+      const user = userOf(caller);
+      const reset = await call(server.app, 'POST', '/api/auth/password/request-reset', {
+        body: { email: 'nobody@example.org' },
+        as: user,
+      });
       expect(reset.statusCode).toBe(200);
-      const verify = await call(
-        server,
-        'POST',
-        '/api/auth/password/verify-reset',
-        { email: 'nobody@example.org', otp: '000000', newPassword: 'abcd1234' },
-        cookie,
-      );
+      const verify = await call(server.app, 'POST', '/api/auth/password/verify-reset', {
+        body: { email: 'nobody@example.org', otp: '000000', newPassword: 'abcd1234' },
+        as: user,
+      });
       expect(verify.statusCode).toBe(400);
-      const register = await call(
-        server,
-        'POST',
-        '/api/auth/register',
-        { username: uniqueUsername('pub'), password: 'abcd1234' },
-        cookie,
-      );
+      const register = await call(server.app, 'POST', '/api/auth/register', {
+        body: { username: uniqueUsername('pub'), password: 'abcd1234' },
+        as: user,
+      });
       expect(register.statusCode).toBe(201);
-      const login = await call(
-        server,
-        'POST',
-        '/api/auth/login',
-        { username: 'nobody', password: 'abcd1234' },
-        cookie,
-      );
+      const login = await call(server.app, 'POST', '/api/auth/login', {
+        body: { username: 'nobody', password: 'abcd1234' },
+        as: user,
+      });
       expect(login.statusCode).toBe(401);
     }
   });

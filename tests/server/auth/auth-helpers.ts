@@ -1,27 +1,11 @@
-// Small helpers for the account API tests: JSON calls through app.inject, the login cookie
-// from a reply, and the recovery code from the .eml files the server writes.
+// Small helpers for the account API tests: the login cookie from a reply, and the recovery
+// code from the .eml files the server writes.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestServer } from '../../support/build-app.ts';
+import { call } from '../../support/inject.ts';
 import { LOGIN_COOKIE } from '#server/plugins/access';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export function call(
-  server: TestServer,
-  method: Method,
-  url: string,
-  payload?: object,
-  cookie?: string,
-): Promise<LightMyRequestResponse> {
-  return server.app.inject({
-    method,
-    url,
-    headers: cookie === undefined ? {} : { cookie },
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
 
 /** The Cookie header value for the login cookie a reply set. */
 export function loginCookieOf(res: LightMyRequestResponse): string {
@@ -31,7 +15,7 @@ export function loginCookieOf(res: LightMyRequestResponse): string {
 }
 
 export async function login(server: TestServer, username: string, password: string) {
-  const res = await call(server, 'POST', '/api/auth/login', { username, password });
+  const res = await call(server.app, 'POST', '/api/auth/login', { body: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return loginCookieOf(res);
 }

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES as M } from '#shared/contracts/auth';
 import { testDialects, useTestServer, type TestServer } from '../../support/build-app.ts';
 import { createSignedInUser, uniqueUsername } from '../../support/factories.ts';
-import { call, login } from './auth-helpers.ts';
+import { call } from '../../support/inject.ts';
+import { login } from './auth-helpers.ts';
 import { linksIn, mailedCode, mailsTo, nthMailTo } from './code-mail-helpers.ts';
 
 const PASSWORD = 'Mailbox42pass';
@@ -23,19 +24,22 @@ function helpers(server: TestServer) {
     async register() {
       const username = uniqueUsername('mail');
       const email = `${username}@example.org`;
-      const res = await call(server, 'POST', '/api/auth/register', {
-        username,
-        password: PASSWORD,
-        email,
+      const res = await call(server.app, 'POST', '/api/auth/register', {
+        body: {
+          username,
+          password: PASSWORD,
+          email,
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
       return { username, email, cookie: await login(server, username, PASSWORD) };
     },
-    sendCode: (cookie: string) => call(server, 'POST', '/api/auth/email/send-code', {}, cookie),
+    sendCode: (cookie: string) =>
+      call(server.app, 'POST', '/api/auth/email/send-code', { body: {}, headers: { cookie } }),
     verify: (cookie: string, code: unknown) =>
-      call(server, 'POST', '/api/auth/email/verify', { code }, cookie),
+      call(server.app, 'POST', '/api/auth/email/verify', { body: { code }, headers: { cookie } }),
     async me(cookie: string) {
-      const res = await call(server, 'GET', '/api/auth/me', undefined, cookie);
+      const res = await call(server.app, 'GET', '/api/auth/me', { headers: { cookie } });
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ email: string | null; emailVerified: boolean }>();
     },
@@ -73,9 +77,11 @@ describe.each(testDialects())('email verification (%s)', (dialect) => {
       emailVerified: true,
     });
     expect(await h.me(user.cookie)).toMatchObject({ emailVerified: true });
-    const signIn = await call(server, 'POST', '/api/auth/login', {
-      username: user.username,
-      password: PASSWORD,
+    const signIn = await call(server.app, 'POST', '/api/auth/login', {
+      body: {
+        username: user.username,
+        password: PASSWORD,
+      },
     });
     expect(signIn.json()).toMatchObject({ emailVerified: true });
     // Proven: send-code says so and mails nothing.
@@ -100,17 +106,21 @@ describe.each(testDialects())('email verification (%s)', (dialect) => {
     }
     expect((await h.verify(user.cookie, second)).statusCode).toBe(200);
     // The used code does not reset the password either (one use, wherever it is entered).
-    const reuse = await call(server, 'POST', '/api/auth/password/verify-reset', {
-      email: user.email,
-      otp: second,
-      newPassword: 'Takeover99x',
+    const reuse = await call(server.app, 'POST', '/api/auth/password/verify-reset', {
+      body: {
+        email: user.email,
+        otp: second,
+        newPassword: 'Takeover99x',
+      },
     });
     expect(reuse.statusCode).toBe(400);
     expect(
       (
-        await call(server, 'POST', '/api/auth/login', {
-          username: user.username,
-          password: PASSWORD,
+        await call(server.app, 'POST', '/api/auth/login', {
+          body: {
+            username: user.username,
+            password: PASSWORD,
+          },
         })
       ).statusCode,
     ).toBe(200);
@@ -187,9 +197,12 @@ describe.each(testDialects())('email verification (%s)', (dialect) => {
   });
 
   it('signed out, both routes are a 401', async () => {
-    expect((await call(server, 'POST', '/api/auth/email/send-code', {})).statusCode).toBe(401);
     expect(
-      (await call(server, 'POST', '/api/auth/email/verify', { code: '123456' })).statusCode,
+      (await call(server.app, 'POST', '/api/auth/email/send-code', { body: {} })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(server.app, 'POST', '/api/auth/email/verify', { body: { code: '123456' } }))
+        .statusCode,
     ).toBe(401);
   });
 
@@ -199,13 +212,10 @@ describe.each(testDialects())('email verification (%s)', (dialect) => {
       (await h.verify(user.cookie, mailedCode(await nthMailTo(server, user.email, 1)))).statusCode,
     ).toBe(200);
     const newEmail = `${uniqueUsername('moved')}@example.org`;
-    const changed = await call(
-      server,
-      'PUT',
-      '/api/auth/update/email',
-      { currentPassword: PASSWORD, newEmail },
-      user.cookie,
-    );
+    const changed = await call(server.app, 'PUT', '/api/auth/update/email', {
+      as: user,
+      body: { currentPassword: PASSWORD, newEmail },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ email: newEmail, emailVerified: false });
     expect(await h.me(user.cookie)).toMatchObject({ email: newEmail, emailVerified: false });
@@ -219,23 +229,17 @@ describe.each(testDialects())('email verification (%s)', (dialect) => {
     const user = await createSignedInUser(h.db(), { emailVerified: true });
     expect(await h.me(user.cookie)).toMatchObject({ emailVerified: true });
     const fields = { username: user.username, phone: user.phone, role: 'CLIENT' };
-    const same = await call(
-      server,
-      'PUT',
-      `/api/admin/user/update/${user.id}`,
-      { ...fields, email: user.email.toUpperCase() },
-      admin.cookie,
-    );
+    const same = await call(server.app, 'PUT', `/api/admin/user/update/${user.id}`, {
+      as: admin,
+      body: { ...fields, email: user.email.toUpperCase() },
+    });
     expect(same.statusCode, same.body).toBe(200);
     expect(await h.me(user.cookie)).toMatchObject({ emailVerified: true });
     const newEmail = `${uniqueUsername('admset')}@example.org`;
-    const res = await call(
-      server,
-      'PUT',
-      `/api/admin/user/update/${user.id}`,
-      { ...fields, email: newEmail },
-      admin.cookie,
-    );
+    const res = await call(server.app, 'PUT', `/api/admin/user/update/${user.id}`, {
+      as: admin,
+      body: { ...fields, email: newEmail },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await h.me(user.cookie)).toMatchObject({ email: newEmail, emailVerified: false });
     expect(

@@ -10,7 +10,8 @@ import { SMTPServer } from 'smtp-server';
 import { createMailer } from '#server/mail/mailer';
 import { startTestServer, type TestServer } from '../../support/build-app.ts';
 import { createUser } from '../../support/factories.ts';
-import { call, codeIn } from './auth-helpers.ts';
+import { call } from '../../support/inject.ts';
+import { codeIn } from './auth-helpers.ts';
 
 const log = pino({ level: 'silent' });
 
@@ -97,8 +98,10 @@ describe('mailer', () => {
     try {
       server = await startTestServer('sqlite', { smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
       const user = await createUser(server.app.ctx.opened.db);
-      const res = await call(server, 'POST', '/api/auth/password/request-reset', {
-        email: user.email,
+      const res = await call(server.app, 'POST', '/api/auth/password/request-reset', {
+        body: {
+          email: user.email,
+        },
       });
       expect(res.statusCode).toBe(200);
       for (let i = 0; i < 200 && smtp.inbox.length === 0; i++) {
@@ -106,10 +109,12 @@ describe('mailer', () => {
       }
       expect(smtp.inbox[0]!.to).toEqual([user.email]);
       const code = codeIn(smtp.inbox[0]!.data);
-      const done = await call(server, 'POST', '/api/auth/password/verify-reset', {
-        email: user.email,
-        otp: code,
-        newPassword: 'viasmtp11',
+      const done = await call(server.app, 'POST', '/api/auth/password/verify-reset', {
+        body: {
+          email: user.email,
+          otp: code,
+          newPassword: 'viasmtp11',
+        },
       });
       expect(done.statusCode).toBe(200);
     } finally {

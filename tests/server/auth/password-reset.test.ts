@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createUser, signedInCookie } from '../../support/factories.ts';
-import { call, codeIn, waitForMail } from './auth-helpers.ts';
+import { call } from '../../support/inject.ts';
+import { codeIn, waitForMail } from './auth-helpers.ts';
 
 const INVALID = 'The recovery code is invalid or has expired.';
 
@@ -10,11 +11,14 @@ describe.each(testDialects())('password reset (%s)', (dialect) => {
 
   const db = () => server.app.ctx.opened.db;
   const requestReset = (email: string) =>
-    call(server, 'POST', '/api/auth/password/request-reset', { email });
+    call(server.app, 'POST', '/api/auth/password/request-reset', { body: { email } });
   const verify = (email: string, otp: string, newPassword = 'brandnew1') =>
-    call(server, 'POST', '/api/auth/password/verify-reset', { email, otp, newPassword });
+    call(server.app, 'POST', '/api/auth/password/verify-reset', {
+      body: { email, otp, newPassword },
+    });
   const loginStatus = async (username: string, password: string) =>
-    (await call(server, 'POST', '/api/auth/login', { username, password })).statusCode;
+    (await call(server.app, 'POST', '/api/auth/login', { body: { username, password } }))
+      .statusCode;
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('replies the same for a known and an unknown email, and mails only the known one', async () => {
@@ -45,7 +49,9 @@ describe.each(testDialects())('password reset (%s)', (dialect) => {
     expect(done.json()).toMatchObject({ status: 'success' });
     expect(await loginStatus(user.username, 'brandnew1')).toBe(200);
     expect(await loginStatus(user.username, user.password!)).toBe(401);
-    expect((await call(server, 'GET', '/api/auth/me', undefined, cookie)).statusCode).toBe(401);
+    expect(
+      (await call(server.app, 'GET', '/api/auth/me', { headers: { cookie } })).statusCode,
+    ).toBe(401);
     const reused = await verify(user.email, code, 'another22');
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject({ message: INVALID });
@@ -119,9 +125,11 @@ describe.each(testDialects())('password reset (%s)', (dialect) => {
     const empty = await requestReset('');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ message: 'Email is required' });
-    const missing = await call(server, 'POST', '/api/auth/password/verify-reset', {
-      email: 'a@example.org',
-      otp: '123456',
+    const missing = await call(server.app, 'POST', '/api/auth/password/verify-reset', {
+      body: {
+        email: 'a@example.org',
+        otp: '123456',
+      },
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ message: 'Email, OTP, and new password are required.' });

@@ -3,8 +3,14 @@
 // not be a common password. Registration keeps the spec's own rule.
 import { describe, expect, it } from 'vitest';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
-import { createSignedInUser, createUser, type TestUser } from '../../support/factories.ts';
-import { call, codeIn, waitForMail } from './auth-helpers.ts';
+import {
+  createSignedInUser,
+  createUser,
+  type SignedInUser,
+  type TestUser,
+} from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
+import { codeIn, waitForMail } from './auth-helpers.ts';
 
 const TOO_COMMON = 'This password is too common. Choose another.';
 /** The spec's text for "letters and digits, at least one of each" (registration's). */
@@ -26,21 +32,19 @@ describe.each(testDialects())('the password rule (%s)', (dialect) => {
   const db = () => server.app.ctx.opened.db;
 
   const loginStatus = async (username: string, password: string) =>
-    (await call(server, 'POST', '/api/auth/login', { username, password })).statusCode;
+    (await call(server.app, 'POST', '/api/auth/login', { body: { username, password } }))
+      .statusCode;
 
   async function expectUnchanged(user: TestUser) {
     expect(await loginStatus(user.username, user.password!)).toBe(200);
   }
 
   describe('profile change (PUT /api/auth/update/password)', () => {
-    const change = (user: TestUser & { cookie: string }, newPassword: string) =>
-      call(
-        server,
-        'PUT',
-        '/api/auth/update/password',
-        { userId: String(user.id), currentPassword: user.password, newPassword },
-        user.cookie,
-      );
+    const change = (user: SignedInUser, newPassword: string) =>
+      call(server.app, 'PUT', '/api/auth/update/password', {
+        as: user,
+        body: { userId: String(user.id), currentPassword: user.password, newPassword },
+      });
 
     it.each(REFUSED)('refuses %s with its message', async (password, message) => {
       const user = await createSignedInUser(db());
@@ -60,14 +64,18 @@ describe.each(testDialects())('the password rule (%s)', (dialect) => {
 
   describe('reset (POST /api/auth/password/verify-reset)', () => {
     async function codeFor(user: TestUser, mailNumber = 1) {
-      await call(server, 'POST', '/api/auth/password/request-reset', { email: user.email });
+      await call(server.app, 'POST', '/api/auth/password/request-reset', {
+        body: { email: user.email },
+      });
       return codeIn(await waitForMail(server, user.email, mailNumber));
     }
     const verify = (user: TestUser, otp: string, newPassword: string) =>
-      call(server, 'POST', '/api/auth/password/verify-reset', {
-        email: user.email,
-        otp,
-        newPassword,
+      call(server.app, 'POST', '/api/auth/password/verify-reset', {
+        body: {
+          email: user.email,
+          otp,
+          newPassword,
+        },
       });
 
     it('refuses each with its message, leaves the password, and keeps the code usable', async () => {
@@ -88,13 +96,10 @@ describe.each(testDialects())('the password rule (%s)', (dialect) => {
 
   describe('admin reset (PUT /api/admin/user/reset-password/{userId})', () => {
     const reset = (userId: number, newPassword: string) =>
-      call(
-        server,
-        'PUT',
-        `/api/admin/user/reset-password/${String(userId)}`,
-        { adminUsername: admin.username, authenticated: true, newPassword },
-        admin.cookie,
-      );
+      call(server.app, 'PUT', `/api/admin/user/reset-password/${String(userId)}`, {
+        as: admin,
+        body: { adminUsername: admin.username, authenticated: true, newPassword },
+      });
 
     it.each(REFUSED)('refuses %s with its message', async (password, message) => {
       const user = await createUser(db());
@@ -113,20 +118,20 @@ describe.each(testDialects())('the password rule (%s)', (dialect) => {
   });
 
   it('leaves registration to the spec: a common password that fits its rule is taken', async () => {
-    const res = await call(server, 'POST', '/api/auth/register', {
-      username: 'Commonpassword',
-      password: 'password1',
-      role: 'CLIENT',
+    const res = await call(server.app, 'POST', '/api/auth/register', {
+      body: {
+        username: 'Commonpassword',
+        password: 'password1',
+        role: 'CLIENT',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it("Add New User's generated password passes the rule and signs in", async () => {
-    const created = await call(
-      server,
-      'POST',
-      '/api/admin/user/create',
-      {
+    const created = await call(server.app, 'POST', '/api/admin/user/create', {
+      as: admin,
+      body: {
         adminUsername: admin.username,
         authenticated: true,
         username: 'Generated',
@@ -134,14 +139,15 @@ describe.each(testDialects())('the password rule (%s)', (dialect) => {
         phone: '5550001234',
         role: 'CLIENT',
       },
-      admin.cookie,
-    );
+    });
     expect(created.statusCode, created.body).toBe(201);
     const generated = created.json<{ generatedPassword: string }>().generatedPassword;
     expect(generated).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/);
-    const login = await call(server, 'POST', '/api/auth/login', {
-      username: 'Generated',
-      password: generated,
+    const login = await call(server.app, 'POST', '/api/auth/login', {
+      body: {
+        username: 'Generated',
+        password: generated,
+      },
     });
     expect(login.statusCode).toBe(200);
   });

@@ -1,23 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
-import { createSignedInUser, createUser, type TestUser } from '../../support/factories.ts';
-import { call } from './auth-helpers.ts';
+import { createSignedInUser, createUser, type SignedInUser } from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
 
 describe.each(testDialects())('profile updates (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
-  let user: TestUser & { cookie: string };
+  let user: SignedInUser;
   beforeAll(async () => {
     user = await createSignedInUser(server.app.ctx.opened.db, { phone: '5550001111' });
   });
 
   const put = (field: string, body: object) =>
-    call(
-      server,
-      'PUT',
-      `/api/auth/update/${field}`,
-      { userId: String(user.id), ...body },
-      user.cookie,
-    );
+    call(server.app, 'PUT', `/api/auth/update/${field}`, {
+      as: user,
+      body: { userId: String(user.id), ...body },
+    });
 
   async function expectRefused(field: string, body: object, status: number, message: string) {
     const res = await put(field, body);
@@ -114,7 +111,7 @@ describe.each(testDialects())('profile updates (%s)', (dialect) => {
   });
 
   it('changes nothing when refused', async () => {
-    const me = await call(server, 'GET', '/api/auth/me', undefined, user.cookie);
+    const me = await call(server.app, 'GET', '/api/auth/me', { as: user });
     expect(me.json()).toMatchObject({
       username: user.username,
       email: user.email,
@@ -153,9 +150,11 @@ describe.each(testDialects())('profile updates (%s)', (dialect) => {
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
-    const login = await call(server, 'POST', '/api/auth/login', {
-      username: user.username,
-      password: 'replayed99',
+    const login = await call(server.app, 'POST', '/api/auth/login', {
+      body: {
+        username: user.username,
+        password: 'replayed99',
+      },
     });
     expect(login.statusCode).toBe(200);
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createUser, uniqueUsername } from '../../support/factories.ts';
-import { call } from './auth-helpers.ts';
+import { call } from '../../support/inject.ts';
 
 describe.each(testDialects())('registration (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
 
-  const register = (body: object) => call(server, 'POST', '/api/auth/register', body);
+  const register = (body: object) => call(server.app, 'POST', '/api/auth/register', { body });
 
   it('always creates a CLIENT, whatever role is sent', async () => {
     const username = uniqueUsername('role');

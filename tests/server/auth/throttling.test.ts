@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createUser, createSignedInUser } from '../../support/factories.ts';
-import { call } from './auth-helpers.ts';
+import { call } from '../../support/inject.ts';
 
 describe.each(testDialects())('sign-in throttling and rate limits (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1 });
 
   const login = (username: string, password: string) =>
-    call(server, 'POST', '/api/auth/login', { username, password });
+    call(server.app, 'POST', '/api/auth/login', { body: { username, password } });
 
   it('refuses an account from an address after 5 failures there, even with the right password', async () => {
     const user = await createUser(server.app.ctx.opened.db);
@@ -48,22 +48,16 @@ describe.each(testDialects())('sign-in throttling and rate limits (%s)', (dialec
   it('counts wrong current passwords on profile changes as sign-in failures', async () => {
     const user = await createSignedInUser(server.app.ctx.opened.db);
     for (let i = 0; i < 5; i++) {
-      const res = await call(
-        server,
-        'PUT',
-        '/api/auth/update/phone',
-        { newPhone: '5551112222', currentPassword: `wrongpass${i}` },
-        user.cookie,
-      );
+      const res = await call(server.app, 'PUT', '/api/auth/update/phone', {
+        as: user,
+        body: { newPhone: '5551112222', currentPassword: `wrongpass${i}` },
+      });
       expect(res.statusCode).toBe(400);
     }
-    const blocked = await call(
-      server,
-      'PUT',
-      '/api/auth/update/phone',
-      { newPhone: '5551112222', currentPassword: user.password },
-      user.cookie,
-    );
+    const blocked = await call(server.app, 'PUT', '/api/auth/update/phone', {
+      as: user,
+      body: { newPhone: '5551112222', currentPassword: user.password },
+    });
     expect(blocked.statusCode).toBe(429);
     expect((await login(user.username, user.password!)).statusCode).toBe(429);
   });
@@ -72,8 +66,10 @@ describe.each(testDialects())('sign-in throttling and rate limits (%s)', (dialec
     const statuses: number[] = [];
     let retryAfter: string | string[] | number | undefined;
     for (let i = 0; i < 11; i++) {
-      const res = await call(server, 'POST', '/api/auth/password/request-reset', {
-        email: `someone${i}@example.org`,
+      const res = await call(server.app, 'POST', '/api/auth/password/request-reset', {
+        body: {
+          email: `someone${i}@example.org`,
+        },
       });
       statuses.push(res.statusCode);
       retryAfter = res.headers['retry-after'];

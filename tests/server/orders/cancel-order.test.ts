@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelOrderPath } from '#shared/contracts/orders';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createCatalogueItem } from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
 import {
-  call,
   itemStock,
   orderRow,
   orderWorld,
@@ -24,9 +24,9 @@ describe.each(testDialects())('cancelling orders (%s)', (dialect) => {
   const db = () => server.app.ctx.opened.db;
 
   function cancel(orderId: number | string, cookie?: string, body: object = {}) {
-    return call(server, 'POST', cancelOrderPath(orderId), {
+    return call(server.app, 'POST', cancelOrderPath(orderId), {
       body: { authenticated: true, userRole: 'CLIENT', ...body },
-      ...(cookie === undefined ? {} : { cookie }),
+      headers: cookie === undefined ? {} : { cookie },
     });
   }
 
@@ -104,8 +104,8 @@ describe.each(testDialects())('cancelling orders (%s)', (dialect) => {
     ]);
     const headers = { 'idempotency-key': randomUUID() };
     const send = () =>
-      call(server, 'POST', cancelOrderPath(orderId), {
-        cookie: world.client.cookie,
+      call(server.app, 'POST', cancelOrderPath(orderId), {
+        as: world.client,
         body: { userId: world.client.id },
         headers,
       });

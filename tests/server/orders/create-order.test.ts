@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/rules/validation';
 import { startTestServer, testDialects, useTestServer } from '../../support/build-app.ts';
 import { createCatalogueItem, createTestRound } from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
 import {
-  call,
   clientOrder,
   countOrders,
   guestOrder,
@@ -36,8 +36,8 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
   it('reserves sized and unsized lines, keeps custom ones, sums duplicates', async () => {
     const socks = await createCatalogueItem(db(), { name: 'Socks', sizes: { M: 5, L: 8 } });
     const gloves = await createCatalogueItem(db(), { name: 'Gloves (nitrile)', quantity: 20 });
-    const res = await call(server, 'POST', CREATE, {
-      cookie: world.client.cookie,
+    const res = await call(server.app, 'POST', CREATE, {
+      as: world.client,
       body: clientOrder(
         world.client.id,
         [
@@ -86,8 +86,8 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
     const soap = await createCatalogueItem(db(), { name: 'Soap', quantity: 1 });
     const tape = await createCatalogueItem(db(), { name: 'Tape', quantity: 50 });
     const before = await countOrders(db());
-    const res = await call(server, 'POST', CREATE, {
-      cookie: world.client.cookie,
+    const res = await call(server.app, 'POST', CREATE, {
+      as: world.client,
       body: clientOrder(world.client.id, [
         { itemName: 'Tape', quantity: 5 },
         { itemName: 'Boots (9)', quantity: 3 },
@@ -117,8 +117,8 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
       ['Jacket', 'Please choose a size for Jacket.'],
     ];
     for (const [itemName, message] of cases) {
-      const res = await call(server, 'POST', CREATE, {
-        cookie: world.client.cookie,
+      const res = await call(server.app, 'POST', CREATE, {
+        as: world.client,
         body: clientOrder(world.client.id, [{ itemName, quantity: 1 }]),
       });
       expect(res.statusCode, itemName).toBe(400);
@@ -160,7 +160,7 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
     ];
     const before = await countOrders(db());
     for (const [body, expected] of cases) {
-      const res = await call(server, 'POST', CREATE, { cookie: world.client.cookie, body });
+      const res = await call(server.app, 'POST', CREATE, { as: world.client, body });
       expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400);
       const envelope = res.json<{ status: string; error: string; message: string }>();
       expect(envelope).toMatchObject({ status: 'error', error: 'BAD_REQUEST' });
@@ -173,7 +173,7 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
     const body = clientOrder(world.client.id, [{ itemName: 'X', quantity: 1 }], {
       notes: 'n'.repeat(10 * 1024 * 1024),
     });
-    const res = await call(server, 'POST', CREATE, { cookie: world.client.cookie, body });
+    const res = await call(server.app, 'POST', CREATE, { as: world.client, body });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ status: 'error', error: 'PAYLOAD_TOO_LARGE' });
   });
@@ -189,14 +189,17 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
     ];
     const before = await countOrders(db());
     for (const [cookie, body, status] of denied) {
-      const res = await call(server, 'POST', CREATE, { body, ...(cookie ? { cookie } : {}) });
+      const res = await call(server.app, 'POST', CREATE, {
+        body,
+        headers: cookie ? { cookie } : {},
+      });
       expect(res.statusCode).toBe(status);
       expect(res.json<{ status: string }>().status).toBe('error');
     }
     expect(await countOrders(db())).toBe(before);
     // A claimed role is ignored: the session's CLIENT places a CLIENT order for themself.
-    const res = await call(server, 'POST', CREATE, {
-      cookie: world.otherClient.cookie,
+    const res = await call(server.app, 'POST', CREATE, {
+      as: world.otherClient,
       body: clientOrder(world.otherClient.id, items, { userRole: 'ADMIN' }),
     });
     expect(res.statusCode).toBe(200);
@@ -209,8 +212,8 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
     const key = randomUUID();
     const body = clientOrder(world.client.id, [{ itemName: 'Masks', quantity: 4 }]);
     const send = () =>
-      call(server, 'POST', CREATE, {
-        cookie: world.client.cookie,
+      call(server.app, 'POST', CREATE, {
+        as: world.client,
         body,
         headers: { 'idempotency-key': key },
       });
@@ -221,8 +224,8 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
     expect(await itemStock(db(), mask.id)).toBe(26);
-    const other = await call(server, 'POST', CREATE, {
-      cookie: world.client.cookie,
+    const other = await call(server.app, 'POST', CREATE, {
+      as: world.client,
       body: clientOrder(world.client.id, [{ itemName: 'Masks', quantity: 5 }]),
       headers: { 'idempotency-key': key },
     });
@@ -235,18 +238,10 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
     const key = randomUUID();
     const body = clientOrder(world.client.id, [{ itemName: 'Pads', quantity: 2 }]);
     const headers = { 'idempotency-key': key };
-    const first = await call(server, 'POST', CREATE, {
-      cookie: world.client.cookie,
-      body,
-      headers,
-    });
+    const first = await call(server.app, 'POST', CREATE, { as: world.client, body, headers });
     expect(first.statusCode).toBe(409);
     await db().updateTable('cargo_items').set({ quantity: 10 }).where('id', '=', pads.id).execute();
-    const again = await call(server, 'POST', CREATE, {
-      cookie: world.client.cookie,
-      body,
-      headers,
-    });
+    const again = await call(server.app, 'POST', CREATE, { as: world.client, body, headers });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual(first.json());
     expect(await itemStock(db(), pads.id)).toBe(10);
@@ -255,9 +250,9 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
   it('takes guest orders from anyone, as GUEST orders with no account', async () => {
     const wipes = await createCatalogueItem(db(), { name: 'Wipes', quantity: 9 });
     for (const cookie of [undefined, world.client.cookie]) {
-      const res = await call(server, 'POST', GUEST, {
+      const res = await call(server.app, 'POST', GUEST, {
         body: guestOrder([{ itemName: 'Wipes', quantity: 2 }], { userId: undefined }),
-        ...(cookie ? { cookie } : {}),
+        headers: cookie ? { cookie } : {},
       });
       expect(res.statusCode, res.body).toBe(200);
       const reply = res.json<{ status: string; orderId: number; orderStatus: string }>();
@@ -290,7 +285,7 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
       [guestOrder(ok, { userId: world.client.id }), 'userId'],
     ];
     for (const [body, message] of cases) {
-      const res = await call(server, 'POST', GUEST, { body });
+      const res = await call(server.app, 'POST', GUEST, { body });
       expect([400, 403]).toContain(res.statusCode);
       expect(res.json<{ message: string }>().message).toContain(
         message === 'userId' ? 'userId' : message,
@@ -307,7 +302,7 @@ describe.each(testDialects())('placing orders without an upcoming round (%s)', (
       await createTestRound(db, { startsInMs: -60 * 60 * 1000 });
       const world = await orderWorld(db);
       await db.deleteFrom('rounds').where('id', '=', world.round).execute();
-      const res = await call(server, 'POST', GUEST, {
+      const res = await call(server.app, 'POST', GUEST, {
         body: guestOrder([{ itemName: 'Bandages', quantity: 1 }]),
       });
       expect(res.statusCode).toBe(200);
@@ -324,7 +319,7 @@ describe('guest order rate limit', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 22; i += 1) {
-        const res = await call(server, 'POST', GUEST, {
+        const res = await call(server.app, 'POST', GUEST, {
           // A phone and email each: 2 guest orders per phone or email a day is another rule.
           body: guestOrder([{ itemName: `Custom ${i}`, quantity: 1 }], {
             phone: `41255501${String(i).padStart(2, '0')}`,

@@ -9,10 +9,19 @@
 // before the limits, where it fails: the attacks went through there.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, useTestServer } from '../../support/build-app.ts';
-import { createCatalogueItem, createSignedInUser } from '../../support/factories.ts';
 import {
-  call,
+  startTestServer,
+  testDialects,
+  useTestServer,
+  type TestServer,
+} from '../../support/build-app.ts';
+import {
+  createCatalogueItem,
+  createSignedInUser,
+  type SignedInUser,
+} from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
+import {
   clientOrder,
   countOrders,
   guestOrder,
@@ -21,7 +30,6 @@ import {
   sizeStock,
   type Line,
   type OrderWorld,
-  type SignedIn,
 } from './order-helpers.ts';
 
 const CREATE = '/api/orders/create';
@@ -38,13 +46,13 @@ interface CatalogueReply {
 
 /** Sets an item's maxPerOrder the way the admin does: PUT /api/cargo/items/{id}. */
 async function setMaxPerOrder(
-  server: Parameters<typeof call>[0],
-  admin: SignedIn,
+  server: TestServer,
+  admin: SignedInUser,
   itemId: number,
   maxPerOrder: number,
 ) {
-  const res = await call(server, 'PUT', `/api/cargo/items/${itemId}`, {
-    cookie: admin.cookie,
+  const res = await call(server.app, 'PUT', `/api/cargo/items/${itemId}`, {
+    as: admin,
     body: { maxPerOrder },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -77,11 +85,11 @@ describe.each(testDialects())('draining the catalogue with one guest order (%s)'
     const wipes = await createCatalogueItem(db(), { name: 'Wipes', quantity: 4 });
     await setMaxPerOrder(server, world.admin, naloxone.id, 2);
 
-    const catalogue = (await call(server, 'GET', '/api/cargo/items')).json<CatalogueReply>();
+    const catalogue = (await call(server.app, 'GET', '/api/cargo/items')).json<CatalogueReply>();
     const lines = everythingLines(catalogue);
     expect(lines).toHaveLength(5);
     const before = await countOrders(db());
-    const res = await call(server, 'POST', GUEST, { body: guestOrder(lines) });
+    const res = await call(server.app, 'POST', GUEST, { body: guestOrder(lines) });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({
       status: 'error',
@@ -98,7 +106,7 @@ describe.each(testDialects())('draining the catalogue with one guest order (%s)'
     expect(await countOrders(db())).toBe(before);
 
     // The same order at the caps goes through.
-    const fair = await call(server, 'POST', GUEST, {
+    const fair = await call(server.app, 'POST', GUEST, {
       body: guestOrder([
         { itemName: 'Naloxone', quantity: 2 },
         { itemName: 'Socks (M)', quantity: 5 },
@@ -125,7 +133,7 @@ describe.each(testDialects())('order limits per person (%s)', (dialect) => {
     phone: string,
     email: string,
     items: Line[] = [{ itemName: 'Tea', quantity: 1 }],
-  ) => call(server, 'POST', GUEST, { body: guestOrder(items, { phone, email }) });
+  ) => call(server.app, 'POST', GUEST, { body: guestOrder(items, { phone, email }) });
 
   it('names one line over its cap, its sizes together, and caps custom lines', async () => {
     const kit = await createCatalogueItem(db(), { name: 'Naloxone kit', quantity: 50 });
@@ -156,8 +164,8 @@ describe.each(testDialects())('order limits per person (%s)', (dialect) => {
     ];
     const before = await countOrders(db());
     for (const [items, message] of cases) {
-      const res = await call(server, 'POST', CREATE, {
-        cookie: user.cookie,
+      const res = await call(server.app, 'POST', CREATE, {
+        as: user,
         body: clientOrder(user.id, items),
       });
       expect(res.statusCode, message).toBe(409);
@@ -166,8 +174,8 @@ describe.each(testDialects())('order limits per person (%s)', (dialect) => {
     expect(await countOrders(db())).toBe(before);
     expect(await itemStock(db(), kit.id)).toBe(50);
     // Five custom lines and the cap itself are fine.
-    const ok = await call(server, 'POST', CREATE, {
-      cookie: user.cookie,
+    const ok = await call(server.app, 'POST', CREATE, {
+      as: user,
       body: clientOrder(user.id, [
         { itemName: 'Naloxone kit', quantity: 2 },
         ...Array.from({ length: 5 }, (_, i) => ({ itemName: `Wish ${i}`, quantity: 10 })),
@@ -217,8 +225,8 @@ describe.each(testDialects())('order limits per person (%s)', (dialect) => {
   it('stops a signed-in client at 3 open orders until one is cancelled', async () => {
     const user = await createSignedInUser(db());
     const place = (headers: Record<string, string> = {}) =>
-      call(server, 'POST', CREATE, {
-        cookie: user.cookie,
+      call(server.app, 'POST', CREATE, {
+        as: user,
         body: clientOrder(user.id, [{ itemName: 'Bread', quantity: 1 }]),
         headers,
       });
@@ -235,14 +243,14 @@ describe.each(testDialects())('order limits per person (%s)', (dialect) => {
     expect(await countOrders(db())).toBe(before);
     // Another client is not held back.
     const other = await createSignedInUser(db());
-    const theirs = await call(server, 'POST', CREATE, {
-      cookie: other.cookie,
+    const theirs = await call(server.app, 'POST', CREATE, {
+      as: other,
       body: clientOrder(other.id, [{ itemName: 'Bread', quantity: 1 }]),
     });
     expect(theirs.statusCode).toBe(200);
     // Cancelling one frees a place; completed orders are not open either.
-    const cancelled = await call(server, 'POST', `/api/orders/${ids[0]}/cancel`, {
-      cookie: user.cookie,
+    const cancelled = await call(server.app, 'POST', `/api/orders/${ids[0]}/cancel`, {
+      as: user,
       body: { authenticated: true, userId: user.id, userRole: 'CLIENT' },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -267,15 +275,15 @@ describe.each(testDialects())('order limits per person (%s)', (dialect) => {
     const user = await createSignedInUser(db());
     const ids: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const res = await call(server, 'POST', CREATE, {
-        cookie: user.cookie,
+      const res = await call(server.app, 'POST', CREATE, {
+        as: user,
         body: clientOrder(user.id, [{ itemName: 'Tea', quantity: 1 }]),
       });
       ids.push(res.json<{ orderId: number }>().orderId);
     }
     await db().updateTable('orders').set({ status: 'PROCESSING' }).where('id', 'in', ids).execute();
-    const res = await call(server, 'POST', CREATE, {
-      cookie: user.cookie,
+    const res = await call(server.app, 'POST', CREATE, {
+      as: user,
       body: clientOrder(user.id, [{ itemName: 'Tea', quantity: 1 }]),
     });
     expect(res.statusCode).toBe(409);
@@ -293,8 +301,8 @@ describe('order creation rate limits (sqlite)', () => {
       const lastKey = randomUUID();
       for (let i = 0; i < 10; i += 1) {
         const key = i === 9 ? lastKey : randomUUID();
-        const res = await call(server, 'POST', CREATE, {
-          cookie: user.cookie,
+        const res = await call(server.app, 'POST', CREATE, {
+          as: user,
           body,
           headers: { 'idempotency-key': key },
         });
@@ -303,19 +311,19 @@ describe('order creation rate limits (sqlite)', () => {
         const id = res.json<{ orderId: number }>().orderId;
         await db.updateTable('orders').set({ status: 'CANCELLED' }).where('id', '=', id).execute();
       }
-      const eleventh = await call(server, 'POST', CREATE, { cookie: user.cookie, body });
+      const eleventh = await call(server.app, 'POST', CREATE, { as: user, body });
       expect(eleventh.statusCode).toBe(429);
       expect(eleventh.headers['retry-after']).toBeDefined();
       expect(eleventh.json()).toMatchObject({ status: 'error', error: 'RATE_LIMITED' });
       // The guest path of the same account shares the count.
-      const asGuest = await call(server, 'POST', GUEST, {
-        cookie: user.cookie,
+      const asGuest = await call(server.app, 'POST', GUEST, {
+        as: user,
         body: guestOrder([{ itemName: 'Socks', quantity: 1 }]),
       });
       expect(asGuest.statusCode).toBe(429);
       // The outbox resending its last accepted order still gets its reply.
-      const replay = await call(server, 'POST', CREATE, {
-        cookie: user.cookie,
+      const replay = await call(server.app, 'POST', CREATE, {
+        as: user,
         body,
         headers: { 'idempotency-key': lastKey },
       });
@@ -323,8 +331,8 @@ describe('order creation rate limits (sqlite)', () => {
       expect(replay.headers['idempotent-replayed']).toBe('true');
       // Another account from the same address is not held back.
       const other = await createSignedInUser(db);
-      const theirs = await call(server, 'POST', CREATE, {
-        cookie: other.cookie,
+      const theirs = await call(server.app, 'POST', CREATE, {
+        as: other,
         body: clientOrder(other.id, [{ itemName: 'Socks', quantity: 1 }]),
       });
       expect(theirs.statusCode, theirs.body).toBe(200);

@@ -1,28 +1,25 @@
 // Shared setup of the orders API tests: one signed-in user per part of the caller matrix, an
-// upcoming round with a CONFIRMED and a WAITLISTED volunteer, JSON calls through app.inject,
-// and direct reads of stock (the database is the truth the API must keep).
-import type { LightMyRequestResponse } from 'fastify';
+// upcoming round with a CONFIRMED and a WAITLISTED volunteer, and direct reads of stock (the database is the truth the API must keep).
 import type { Db } from '#server/db/kysely';
 import type { TestServer } from '../../support/build-app.ts';
 import {
   createSignedInUser,
   createSignup,
   createTestRound,
-  type TestUser,
+  type SignedInUser,
 } from '../../support/factories.ts';
-
-export type SignedIn = TestUser & { cookie: string };
+import { call } from '../../support/inject.ts';
 
 export interface OrderWorld {
-  client: SignedIn;
-  otherClient: SignedIn;
+  client: SignedInUser;
+  otherClient: SignedInUser;
   /** CONFIRMED on `round`. */
-  volunteer: SignedIn;
+  volunteer: SignedInUser;
   /** WAITLISTED on `round`. */
-  waitlisted: SignedIn;
+  waitlisted: SignedInUser;
   /** On no round. */
-  outsider: SignedIn;
-  admin: SignedIn;
+  outsider: SignedInUser;
+  admin: SignedInUser;
   /** The next upcoming round: new orders land on it. */
   round: number;
 }
@@ -40,25 +37,6 @@ export async function orderWorld(db: Db): Promise<OrderWorld> {
   await createSignup(db, round, volunteer.id, 'CONFIRMED');
   await createSignup(db, round, waitlisted.id, 'WAITLISTED');
   return { client, otherClient, volunteer, waitlisted, outsider, admin, round };
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export function call(
-  server: TestServer,
-  method: Method,
-  url: string,
-  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
-): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.cookie !== undefined) headers.cookie = options.cookie;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  return server.app.inject({
-    method,
-    url,
-    headers,
-    ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
-  });
 }
 
 export interface Line {
@@ -135,12 +113,12 @@ export async function countOrders(db: Db): Promise<number> {
 /** Places a client order through the API and returns its id (fails the test otherwise). */
 export async function placeClientOrder(
   server: TestServer,
-  user: SignedIn,
+  user: SignedInUser,
   items: Line[],
 ): Promise<number> {
-  const res = await call(server, 'POST', '/api/orders/create', {
+  const res = await call(server.app, 'POST', '/api/orders/create', {
+    as: user,
     body: clientOrder(user.id, items),
-    cookie: user.cookie,
   });
   if (res.statusCode !== 200) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
   return res.json<{ orderId: number }>().orderId;

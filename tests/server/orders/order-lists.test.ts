@@ -4,15 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { userOrdersPath, type OrderReply } from '#shared/contracts/orders';
 import { MESSAGES } from '#shared/rules/validation';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
-import { createCatalogueItem, createSignup, createTestRound } from '../../support/factories.ts';
 import {
-  call,
-  guestOrder,
-  orderWorld,
-  placeClientOrder,
-  type OrderWorld,
-  type SignedIn,
-} from './order-helpers.ts';
+  createCatalogueItem,
+  createSignup,
+  createTestRound,
+  type SignedInUser,
+} from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
+import { guestOrder, orderWorld, placeClientOrder, type OrderWorld } from './order-helpers.ts';
 
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
@@ -36,14 +35,14 @@ describe.each(testDialects())('order lists (%s)', (dialect) => {
     ids.cancelled = await placeClientOrder(server, world.client, [
       { itemName: 'Socks (L)', quantity: 1 },
     ]);
-    await call(server, 'POST', `/api/orders/${ids.cancelled}/cancel`, {
-      cookie: world.client.cookie,
+    await call(server.app, 'POST', `/api/orders/${ids.cancelled}/cancel`, {
+      as: world.client,
       body: {},
     });
     ids.others = await placeClientOrder(server, world.otherClient, [
       { itemName: 'Socks (L)', quantity: 1 },
     ]);
-    const guest = await call(server, 'POST', '/api/orders/guest/create', {
+    const guest = await call(server.app, 'POST', '/api/orders/guest/create', {
       body: guestOrder([{ itemName: socks.name + ' (L)', quantity: 1 }]),
     });
     ids.guest = guest.json<{ orderId: number }>().orderId;
@@ -60,8 +59,8 @@ describe.each(testDialects())('order lists (%s)', (dialect) => {
       .execute();
   });
 
-  function get(url: string, caller?: SignedIn) {
-    return call(server, 'GET', url, caller === undefined ? {} : { cookie: caller.cookie });
+  function get(url: string, caller?: SignedInUser) {
+    return call(server.app, 'GET', url, { as: caller });
   }
   const idsOf = (orders: OrderReply[]) => orders.map((o) => o.orderId);
 

@@ -4,15 +4,18 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderRoundPath, orderStatusPath } from '#shared/contracts/orders';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
-import { createCatalogueItem, createTestRound } from '../../support/factories.ts';
 import {
-  call,
+  createCatalogueItem,
+  createTestRound,
+  type SignedInUser,
+} from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
+import {
   itemStock,
   orderRow,
   orderWorld,
   placeClientOrder,
   type OrderWorld,
-  type SignedIn,
 } from './order-helpers.ts';
 
 describe.each(testDialects())('completing and moving orders (%s)', (dialect) => {
@@ -27,18 +30,18 @@ describe.each(testDialects())('completing and moving orders (%s)', (dialect) => 
   const newOrder = () =>
     placeClientOrder(server, world.client, [{ itemName: item.name, quantity: 2 }]);
 
-  function complete(orderId: number | string, caller?: SignedIn, body: object = {}) {
-    return call(server, 'PUT', orderStatusPath(orderId), {
+  function complete(orderId: number | string, caller?: SignedInUser, body: object = {}) {
+    return call(server.app, 'PUT', orderStatusPath(orderId), {
       body: { authenticated: true, userRole: 'VOLUNTEER', status: 'COMPLETED', ...body },
-      ...(caller === undefined ? {} : { cookie: caller.cookie }),
+      as: caller,
     });
   }
 
   /** caller null: signed out. */
-  function move(orderId: number, roundId: unknown, caller: SignedIn | null = world.admin) {
-    return call(server, 'PUT', adminOrderRoundPath(orderId), {
+  function move(orderId: number, roundId: unknown, caller: SignedInUser | null = world.admin) {
+    return call(server.app, 'PUT', adminOrderRoundPath(orderId), {
       body: { roundId },
-      ...(caller === null ? {} : { cookie: caller.cookie }),
+      as: caller ?? undefined,
     });
   }
 
@@ -80,15 +83,12 @@ describe.each(testDialects())('completing and moving orders (%s)', (dialect) => 
       expect(res.statusCode, String(status)).toBe(400);
       expect(res.json<{ message: string }>().message).toContain('status');
     }
-    const missing = await call(server, 'PUT', orderStatusPath(orderId), {
-      cookie: world.volunteer.cookie,
+    const missing = await call(server.app, 'PUT', orderStatusPath(orderId), {
+      as: world.volunteer,
       body: {},
     });
     expect(missing.statusCode).toBe(400);
-    await call(server, 'POST', `/api/orders/${orderId}/cancel`, {
-      cookie: world.client.cookie,
-      body: {},
-    });
+    await call(server.app, 'POST', `/api/orders/${orderId}/cancel`, { as: world.client, body: {} });
     const res = await complete(orderId, world.volunteer);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'CONFLICT', message: 'This order was cancelled.' });
@@ -98,8 +98,8 @@ describe.each(testDialects())('completing and moving orders (%s)', (dialect) => 
     const orderId = await newOrder();
     const headers = { 'idempotency-key': randomUUID() };
     const send = () =>
-      call(server, 'PUT', orderStatusPath(orderId), {
-        cookie: world.volunteer.cookie,
+      call(server.app, 'PUT', orderStatusPath(orderId), {
+        as: world.volunteer,
         body: { status: 'COMPLETED' },
         headers,
       });
@@ -133,12 +133,8 @@ describe.each(testDialects())('completing and moving orders (%s)', (dialect) => 
       expect((await move(orderId, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect(
-      (
-        await call(server, 'PUT', adminOrderRoundPath(orderId), {
-          cookie: world.admin.cookie,
-          body: {},
-        })
-      ).statusCode,
+      (await call(server.app, 'PUT', adminOrderRoundPath(orderId), { as: world.admin, body: {} }))
+        .statusCode,
     ).toBe(400);
     expect((await move(orderId, world.round, null)).statusCode).toBe(401);
     for (const caller of [world.client, world.volunteer]) {

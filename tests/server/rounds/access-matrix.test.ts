@@ -5,8 +5,9 @@
 // WAITLISTED and one CONFIRMED sign-up.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
-import { createSignup, createTestRound } from '../../support/factories.ts';
-import { call, person, type Method, type Person } from './rounds-helpers.ts';
+import { createSignup, createTestRound, type SignedInUser } from '../../support/factories.ts';
+import { call, type Method } from '../../support/inject.ts';
+import { person } from './rounds-helpers.ts';
 
 type Claims = Record<string, string | number | boolean>;
 type Kind = 'signedOut' | 'client' | 'outsider' | 'waitlisted' | 'confirmed' | 'admin';
@@ -83,7 +84,9 @@ function admittedStatus(route: Route, kind: Kind): number {
 
 describe.each(testDialects())('rounds routes: who may call (%s)', (dialect) => {
   const server = useTestServer(dialect);
-  const people = {} as Record<Exclude<Kind, 'signedOut'>, Person> & { otherAdmin: Person };
+  const people = {} as Record<Exclude<Kind, 'signedOut'>, SignedInUser> & {
+    otherAdmin: SignedInUser;
+  };
   const db = () => server.app.ctx.opened.db;
 
   beforeAll(async () => {
@@ -121,7 +124,7 @@ describe.each(testDialects())('rounds routes: who may call (%s)', (dialect) => {
   }
 
   /** The spec's claims: each caller names itself, and claims the role the route wants. */
-  function claims(route: Route, who: Person | undefined): Claims {
+  function claims(route: Route, who: SignedInUser | undefined): Claims {
     if (who === undefined) return { authenticated: true };
     return route.area === 'admin'
       ? { authenticated: true, adminUsername: who.username, userRole: 'ADMIN' }
@@ -131,7 +134,7 @@ describe.each(testDialects())('rounds routes: who may call (%s)', (dialect) => {
   async function send(
     route: Route,
     f: Fresh,
-    who: Person | undefined,
+    who: SignedInUser | undefined,
     claimed: Claims,
     headers: Record<string, string> = {},
   ) {
@@ -140,10 +143,10 @@ describe.each(testDialects())('rounds routes: who may call (%s)', (dialect) => {
       const query = new URLSearchParams(
         Object.entries(claimed).map(([k, v]) => [k, String(v)]),
       ).toString();
-      return call(server, 'GET', `${url}?${query}`, { ...(who ? { as: who } : {}), headers });
+      return call(server.app, 'GET', `${url}?${query}`, { as: who, headers });
     }
     const body = { ...route.body, ...claimed };
-    return call(server, route.method, url, { ...(who ? { as: who } : {}), body, headers });
+    return call(server.app, route.method, url, { as: who, body, headers });
   }
 
   for (const route of ROUTES) {
@@ -167,7 +170,7 @@ describe.each(testDialects())('rounds routes: who may call (%s)', (dialect) => {
     });
 
     it(`${label}: forged identity claims are a 403 and change nothing`, async () => {
-      const forgeries: [Person, Claims, Record<string, string>][] =
+      const forgeries: [SignedInUser, Claims, Record<string, string>][] =
         route.area === 'admin'
           ? [
               [

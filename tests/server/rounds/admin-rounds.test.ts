@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRound } from '#shared/contracts/rounds';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, createSignup, createTestRound } from '../../support/factories.ts';
-import { adminBody, adminQuery, call, cast, DAY, person, type Cast } from './rounds-helpers.ts';
+import { call } from '../../support/inject.ts';
+import { adminBody, adminQuery, cast, DAY, person, type Cast } from './rounds-helpers.ts';
 
 const VALID = {
   title: 'Night outreach',
@@ -25,23 +26,21 @@ describe.each(testDialects())('admin rounds (%s)', (dialect) => {
   });
 
   const create = (fields: object) =>
-    call(server, 'POST', '/api/admin/rounds/create', {
+    call(server.app, 'POST', '/api/admin/rounds/create', {
       as: people.admin,
       body: adminBody(people.admin, fields),
     });
   const update = (roundId: number, fields: object) =>
-    call(server, 'PUT', `/api/admin/rounds/${roundId}`, {
+    call(server.app, 'PUT', `/api/admin/rounds/${roundId}`, {
       as: people.admin,
       body: adminBody(people.admin, fields),
     });
   const detail = async (roundId: number) => {
     const res = await call(
-      server,
+      server.app,
       'GET',
       `/api/admin/rounds/${roundId}?${adminQuery(people.admin)}`,
-      {
-        as: people.admin,
-      },
+      { as: people.admin },
     );
     return res.json<{ round: AdminRound; signups: { signupId: number; status: string }[] }>();
   };
@@ -105,7 +104,7 @@ describe.each(testDialects())('admin rounds (%s)', (dialect) => {
     const res = await create({ ...VALID, clinicianId: people.client.id });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toMatch(/^clinicianId/);
-    const array = await call(server, 'POST', '/api/admin/rounds/create', {
+    const array = await call(server.app, 'POST', '/api/admin/rounds/create', {
       as: people.admin,
       body: [1, 2],
     });
@@ -196,12 +195,10 @@ describe.each(testDialects())('admin rounds (%s)', (dialect) => {
     await createSignup(db(), future, (await person(db(), 'VOLUNTEER')).id, 'WAITLISTED');
     const list = async (which: string) => {
       const res = await call(
-        server,
+        server.app,
         'GET',
         `/api/admin/rounds/${which}?${adminQuery(people.admin)}`,
-        {
-          as: people.admin,
-        },
+        { as: people.admin },
       );
       expect(res.statusCode).toBe(200);
       return res.json<{ status: string; rounds: AdminRound[] }>().rounds;
@@ -223,7 +220,7 @@ describe.each(testDialects())('admin rounds (%s)', (dialect) => {
     const roundId = await createTestRound(db(), { maxParticipants: 1 });
     const named = await person(db(), 'VOLUNTEER', 'Nora');
     const signupId = await createSignup(db(), roundId, named.id, 'WAITLISTED');
-    const res = await call(server, 'GET', `/api/admin/rounds/${roundId}`, { as: people.admin });
+    const res = await call(server.app, 'GET', `/api/admin/rounds/${roundId}`, { as: people.admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'success',
@@ -239,7 +236,7 @@ describe.each(testDialects())('admin rounds (%s)', (dialect) => {
         },
       ],
     });
-    const missing = await call(server, 'GET', '/api/admin/rounds/987654', { as: people.admin });
+    const missing = await call(server.app, 'GET', '/api/admin/rounds/987654', { as: people.admin });
     expect(missing.statusCode).toBe(404);
   });
 });

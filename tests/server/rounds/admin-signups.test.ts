@@ -7,15 +7,8 @@ import type { SignupStatus } from '#server/db/schema';
 import type { SelectedVolunteer } from '#shared/contracts/rounds';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, createSignup, createTestRound } from '../../support/factories.ts';
-import {
-  adminBody,
-  call,
-  cast,
-  confirmedCount,
-  person,
-  signupsOf,
-  type Cast,
-} from './rounds-helpers.ts';
+import { call } from '../../support/inject.ts';
+import { adminBody, cast, confirmedCount, person, signupsOf, type Cast } from './rounds-helpers.ts';
 
 describe.each(testDialects())('admin actions on sign-ups (%s)', (dialect) => {
   const server = useTestServer(dialect);
@@ -38,23 +31,23 @@ describe.each(testDialects())('admin actions on sign-ups (%s)', (dialect) => {
   }
 
   const lottery = (roundId: number, headers: Record<string, string> = {}) =>
-    call(server, 'POST', `/api/admin/rounds/${roundId}/lottery`, {
+    call(server.app, 'POST', `/api/admin/rounds/${roundId}/lottery`, {
       as: people.admin,
       body: adminBody(people.admin),
       headers,
     });
   const confirm = (signupId: number, extra: object = {}) =>
-    call(server, 'PUT', `/api/admin/rounds/signup/${signupId}/confirm`, {
+    call(server.app, 'PUT', `/api/admin/rounds/signup/${signupId}/confirm`, {
       as: people.admin,
       body: adminBody(people.admin, { adminId: people.admin.id, ...extra }),
     });
   const reject = (signupId: number) =>
-    call(server, 'DELETE', `/api/admin/rounds/signup/${signupId}`, {
+    call(server.app, 'DELETE', `/api/admin/rounds/signup/${signupId}`, {
       as: people.admin,
       body: adminBody(people.admin, { adminId: String(people.admin.id) }),
     });
   const cancel = (roundId: number) =>
-    call(server, 'PUT', `/api/admin/rounds/${roundId}/cancel`, {
+    call(server.app, 'PUT', `/api/admin/rounds/${roundId}/cancel`, {
       as: people.admin,
       body: adminBody(people.admin),
     });
@@ -164,7 +157,7 @@ describe.each(testDialects())('admin actions on sign-ups (%s)', (dialect) => {
     const forged = await confirm(signups[0]!.signupId, { adminId: other.id });
     expect(forged.statusCode).toBe(403);
     const forgedQuery = await call(
-      server,
+      server.app,
       'PUT',
       `/api/admin/rounds/signup/${signups[0]!.signupId}/confirm?adminId=${other.id}`,
       { as: people.admin, body: adminBody(people.admin) },
@@ -210,7 +203,7 @@ describe.each(testDialects())('admin actions on sign-ups (%s)', (dialect) => {
     expect(roundOf(orders.completed)).toBe(roundId);
     expect(roundOf(orders.cancelled)).toBe(roundId);
     // The calendar no longer shows it.
-    const all = await call(server, 'GET', '/api/rounds/all', { as: people.volunteer });
+    const all = await call(server.app, 'GET', '/api/rounds/all', { as: people.volunteer });
     expect(
       all.json<{ rounds: { roundId: number }[] }>().rounds.map((r) => r.roundId),
     ).not.toContain(roundId);

@@ -9,8 +9,10 @@ import {
   createSignup,
   createTestRound,
   createUser,
+  type SignedInUser,
 } from '../../support/factories.ts';
-import { call, person, volunteerQuery, type Person } from './rounds-helpers.ts';
+import { call } from '../../support/inject.ts';
+import { person, volunteerQuery } from './rounds-helpers.ts';
 
 const ADDRESS = '77 Hidden Court';
 const PHONE = '5551112222';
@@ -23,8 +25,10 @@ describe.each(testDialects())('orders of a round (%s)', (dialect) => {
   let clientId = 0;
   const orderIds: number[] = [];
   let cancelledOrderId = 0;
-  const people: Record<'confirmed' | 'waitlisted' | 'outsider' | 'confirmedElsewhere', Person> =
-    {} as never;
+  const people: Record<
+    'confirmed' | 'waitlisted' | 'outsider' | 'confirmedElsewhere',
+    SignedInUser
+  > = {} as never;
 
   beforeAll(async () => {
     const db = server.app.ctx.opened.db;
@@ -54,8 +58,8 @@ describe.each(testDialects())('orders of a round (%s)', (dialect) => {
     await createOrderOnRound(db, otherRoundId, details);
   });
 
-  const ordersAs = (who: Person, id = roundId) =>
-    call(server, 'GET', `/api/rounds/${id}/orders?${volunteerQuery(who)}`, { as: who });
+  const ordersAs = (who: SignedInUser, id = roundId) =>
+    call(server.app, 'GET', `/api/rounds/${id}/orders?${volunteerQuery(who)}`, { as: who });
 
   it('a CONFIRMED volunteer sees the round’s orders with addresses and phones', async () => {
     const res = await ordersAs(people.confirmed);

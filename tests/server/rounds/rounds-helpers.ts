@@ -1,65 +1,38 @@
-// Helpers for the rounds API tests: JSON calls through app.inject as a given user, the cast of
+// Helpers for the rounds API tests: the claims the spec's bodies and queries carry, the cast of
 // people every rounds test needs (real users with real login sessions), and direct reads of
 // the sign-ups table to check what a call really changed.
-import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '#server/db/kysely';
 import type { SignupStatus } from '#server/db/schema';
-import type { TestServer } from '../../support/build-app.ts';
-import { createSignedInUser, type TestUser } from '../../support/factories.ts';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Person = TestUser & { cookie: string };
-
-export interface CallOptions {
-  as?: Person;
-  body?: object;
-  headers?: Record<string, string>;
-}
-
-export function call(
-  server: TestServer,
-  method: Method,
-  url: string,
-  options: CallOptions = {},
-): Promise<LightMyRequestResponse> {
-  const headers = { ...options.headers };
-  if (options.as !== undefined) headers.cookie = options.as.cookie;
-  return server.app.inject({
-    method,
-    url,
-    headers,
-    ...(options.body === undefined ? {} : { payload: options.body }),
-  });
-}
+import { createSignedInUser, type SignedInUser, type TestUser } from '../../support/factories.ts';
 
 /** The spec's volunteer claims for a GET query. */
-export function volunteerQuery(person: Person): string {
+export function volunteerQuery(person: SignedInUser): string {
   return `authenticated=true&userId=${person.id}&userRole=VOLUNTEER`;
 }
 
 /** The spec's volunteer claims for a body. */
-export function volunteerBody(person: Person, extra: object = {}): object {
+export function volunteerBody(person: SignedInUser, extra: object = {}): object {
   return { authenticated: true, userId: String(person.id), userRole: 'VOLUNTEER', ...extra };
 }
 
 /** The spec's admin claims for a body. */
-export function adminBody(person: Person, extra: object = {}): object {
+export function adminBody(person: SignedInUser, extra: object = {}): object {
   return { authenticated: true, adminUsername: person.username, ...extra };
 }
 
-export function adminQuery(person: Person): string {
+export function adminQuery(person: SignedInUser): string {
   return `authenticated=true&adminUsername=${person.username}`;
 }
 
 /** A signed-in user of the role (no password: these tests never log in through the form). */
-export function person(db: Db, role: TestUser['role'], name = 'Sam'): Promise<Person> {
+export function person(db: Db, role: TestUser['role'], name = 'Sam'): Promise<SignedInUser> {
   return createSignedInUser(db, { role, password: null, firstName: name, lastName: 'Tester' });
 }
 
 export interface Cast {
-  admin: Person;
-  client: Person;
-  volunteer: Person;
+  admin: SignedInUser;
+  client: SignedInUser;
+  volunteer: SignedInUser;
 }
 
 export async function cast(db: Db): Promise<Cast> {

@@ -5,22 +5,26 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RoundStatus } from '#server/db/schema';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
-import { createSignup, createTestRound } from '../../support/factories.ts';
-import { call, HOUR, person, signupsOf, volunteerBody, type Person } from './rounds-helpers.ts';
+import { createSignup, createTestRound, type SignedInUser } from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
+import { HOUR, person, signupsOf, volunteerBody } from './rounds-helpers.ts';
 
 describe.each(testDialects())('volunteer sign-up (%s)', (dialect) => {
   const server = useTestServer(dialect);
   const db = () => server.app.ctx.opened.db;
   const volunteer = () => person(db(), 'VOLUNTEER');
 
-  const signUp = (roundId: number, who: Person, headers: Record<string, string> = {}) =>
-    call(server, 'POST', `/api/rounds/${roundId}/signup`, {
+  const signUp = (roundId: number, who: SignedInUser, headers: Record<string, string> = {}) =>
+    call(server.app, 'POST', `/api/rounds/${roundId}/signup`, {
       as: who,
       body: volunteerBody(who, { requestedRole: 'VOLUNTEER' }),
       headers,
     });
-  const cancel = (signupId: number, who: Person) =>
-    call(server, 'DELETE', `/api/rounds/signup/${signupId}`, { as: who, body: volunteerBody(who) });
+  const cancel = (signupId: number, who: SignedInUser) =>
+    call(server.app, 'DELETE', `/api/rounds/signup/${signupId}`, {
+      as: who,
+      body: volunteerBody(who),
+    });
 
   it('CONFIRMED while a slot is free, then WAITLISTED', async () => {
     const roundId = await createTestRound(db(), { maxParticipants: 1 });
@@ -36,7 +40,7 @@ describe.each(testDialects())('volunteer sign-up (%s)', (dialect) => {
       [one.json<{ signupId: number }>().signupId, first.id, 'CONFIRMED'],
       [two.json<{ signupId: number }>().signupId, second.id, 'WAITLISTED'],
     ]);
-    const view = await call(server, 'GET', `/api/rounds/${roundId}`, { as: second });
+    const view = await call(server.app, 'GET', `/api/rounds/${roundId}`, { as: second });
     expect(view.json()).toMatchObject({ round: { availableSlots: 0, signupStatus: 'WAITLISTED' } });
   });
 
@@ -73,7 +77,7 @@ describe.each(testDialects())('volunteer sign-up (%s)', (dialect) => {
   it('an unknown round is a 404; a malformed id a 400', async () => {
     const who = await volunteer();
     expect((await signUp(987654, who)).statusCode).toBe(404);
-    const bad = await call(server, 'POST', '/api/rounds/1x/signup', { as: who, body: {} });
+    const bad = await call(server.app, 'POST', '/api/rounds/1x/signup', { as: who, body: {} });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -97,7 +101,7 @@ describe.each(testDialects())('volunteer sign-up (%s)', (dialect) => {
     const who = await volunteer();
     const key = randomUUID();
     await signUp(roundId, who, { 'idempotency-key': key });
-    const other = await call(server, 'POST', `/api/rounds/${roundId}/signup`, {
+    const other = await call(server.app, 'POST', `/api/rounds/${roundId}/signup`, {
       as: who,
       body: volunteerBody(who, { requestedRole: 'TEAM_LEAD' }),
       headers: { 'idempotency-key': key },
@@ -113,7 +117,7 @@ describe.each(testDialects())('volunteer sign-up (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'success', message: expect.any(String) as string });
     expect(await signupsOf(db(), roundId)).toHaveLength(0);
-    const view = await call(server, 'GET', `/api/rounds/${roundId}`, { as: who });
+    const view = await call(server.app, 'GET', `/api/rounds/${roundId}`, { as: who });
     expect(view.json()).toMatchObject({ round: { availableSlots: 1, openForSignup: true } });
   });
 
@@ -139,7 +143,7 @@ describe.each(testDialects())('volunteer sign-up (%s)', (dialect) => {
 describe.each(testDialects())('the last slot, raced over HTTP (%s)', (dialect) => {
   const server = useTestServer(dialect, {}, { listen: true });
 
-  async function race(roundId: number, racers: Person[]) {
+  async function race(roundId: number, racers: SignedInUser[]) {
     return Promise.all(
       racers.map(async (who) => {
         const res = await fetch(`${server.baseUrl}/api/rounds/${roundId}/signup`, {

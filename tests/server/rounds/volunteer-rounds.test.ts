@@ -3,13 +3,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VolunteerRound } from '#shared/contracts/rounds';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
-import { createSignup, createTestRound } from '../../support/factories.ts';
-import { call, DAY, HOUR, person, volunteerQuery, type Person } from './rounds-helpers.ts';
+import { createSignup, createTestRound, type SignedInUser } from '../../support/factories.ts';
+import { call } from '../../support/inject.ts';
+import { DAY, HOUR, person, volunteerQuery } from './rounds-helpers.ts';
 
 describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
   const server = useTestServer(dialect);
-  let me: Person;
-  let other: Person;
+  let me: SignedInUser;
+  let other: SignedInUser;
   const ids = {
     open: 0,
     full: 0,
@@ -42,7 +43,7 @@ describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
   const byId = (rounds: VolunteerRound[], id: number) => rounds.find((r) => r.roundId === id);
 
   it('GET /api/rounds/all lists every round but cancelled ones, past ones included', async () => {
-    const res = await call(server, 'GET', `/api/rounds/all?${volunteerQuery(me)}`, { as: me });
+    const res = await call(server.app, 'GET', `/api/rounds/all?${volunteerQuery(me)}`, { as: me });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ status: string; rounds: VolunteerRound[] }>();
     expect(body.status).toBe('success');
@@ -54,7 +55,7 @@ describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
   });
 
   it('computes availableSlots, openForSignup and the caller’s own sign-up', async () => {
-    const res = await call(server, 'GET', '/api/rounds/all', { as: me });
+    const res = await call(server.app, 'GET', '/api/rounds/all', { as: me });
     const rounds = res.json<{ rounds: VolunteerRound[] }>().rounds;
     expect(byId(rounds, ids.open)).toMatchObject({
       availableSlots: 1,
@@ -83,13 +84,13 @@ describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
   });
 
   it('the same round looks different to another volunteer', async () => {
-    const res = await call(server, 'GET', '/api/rounds/all', { as: other });
+    const res = await call(server.app, 'GET', '/api/rounds/all', { as: other });
     const full = byId(res.json<{ rounds: VolunteerRound[] }>().rounds, ids.full);
     expect(full).toMatchObject({ userSignedUp: true, signupStatus: 'CONFIRMED' });
   });
 
   it('times are ISO 8601 in UTC with Z', async () => {
-    const res = await call(server, 'GET', '/api/rounds/all', { as: me });
+    const res = await call(server.app, 'GET', '/api/rounds/all', { as: me });
     for (const round of res.json<{ rounds: VolunteerRound[] }>().rounds) {
       expect(round.startTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(round.endTime).toMatch(/Z$/);
@@ -97,7 +98,7 @@ describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
   });
 
   it('GET /api/rounds/my-rounds splits the caller’s rounds by end time', async () => {
-    const res = await call(server, 'GET', `/api/rounds/my-rounds?${volunteerQuery(me)}`, {
+    const res = await call(server.app, 'GET', `/api/rounds/my-rounds?${volunteerQuery(me)}`, {
       as: me,
     });
     expect(res.statusCode).toBe(200);
@@ -121,12 +122,12 @@ describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
 
   it('my-rounds of a volunteer with no sign-ups is empty', async () => {
     const fresh = await person(server.app.ctx.opened.db, 'VOLUNTEER');
-    const res = await call(server, 'GET', '/api/rounds/my-rounds', { as: fresh });
+    const res = await call(server.app, 'GET', '/api/rounds/my-rounds', { as: fresh });
     expect(res.json()).toMatchObject({ upcomingRounds: [], pastRounds: [] });
   });
 
   it('GET /api/rounds/{roundId} gives one round in the same shape', async () => {
-    const res = await call(server, 'GET', `/api/rounds/${ids.full}?${volunteerQuery(me)}`, {
+    const res = await call(server.app, 'GET', `/api/rounds/${ids.full}?${volunteerQuery(me)}`, {
       as: me,
     });
     expect(res.statusCode).toBe(200);
@@ -137,18 +138,20 @@ describe.each(testDialects())('volunteer round lists (%s)', (dialect) => {
   });
 
   it('an unknown round is a 404 and a malformed id a 400', async () => {
-    const missing = await call(server, 'GET', '/api/rounds/987654', { as: me });
+    const missing = await call(server.app, 'GET', '/api/rounds/987654', { as: me });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ status: 'error', error: 'NOT_FOUND' });
-    const bad = await call(server, 'GET', '/api/rounds/abc', { as: me });
+    const bad = await call(server.app, 'GET', '/api/rounds/abc', { as: me });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/roundId/);
     // Past the largest row id (32-bit on PostgreSQL): a 400 on both dialects, never a lookup.
     for (const id of ['0', '2147483648', '99999999999999999999']) {
-      const res = await call(server, 'GET', `/api/rounds/${id}/orders`, { as: me });
+      const res = await call(server.app, 'GET', `/api/rounds/${id}/orders`, { as: me });
       expect(res.statusCode, id).toBe(400);
       expect(res.json<{ message: string }>().message, id).toMatch(/^roundId: /);
     }
-    expect((await call(server, 'GET', '/api/rounds/2147483647', { as: me })).statusCode).toBe(404);
+    expect((await call(server.app, 'GET', '/api/rounds/2147483647', { as: me })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -2,8 +2,7 @@
 // server, its reply read whole. A reply that does not arrive within REPLY_TIMEOUT_MS is a hang
 // and fails the test (the timeout is a failure detector, not a figure that is asserted).
 import { expect } from 'vitest';
-
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+import type { Method } from '../../support/inject.ts';
 
 export interface WireRequest {
   method: Method;

@@ -4,7 +4,10 @@
 // table lacks, or the table names a route the server does not have. The hostile-input tests
 // (tests/server/hostile) build their generators from the same entries.
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Db } from '#server/db/kysely';
+import type { Database } from '#server/db/schema';
+import type { WriteContext } from '#server/db/write-context';
 import { issueMailedCode } from '#server/auth/mailed-codes.service';
 import { issueResetCode } from '#server/auth/password-reset.service';
 import {
@@ -16,7 +19,8 @@ import {
 import { PASSWORD, type Account, type Cast, type CallerKind } from './cast.ts';
 import { adminOnly, anyone, roles, signedIn, type Expectation } from './expectations.ts';
 import type { Scene } from './scene.ts';
-import { send, type Method } from './http.ts';
+import type { Method } from '../../support/inject.ts';
+import { send } from './http.ts';
 
 export interface ServerInfo {
   baseUrl: string;
@@ -46,6 +50,11 @@ export interface RouteEntry {
   headers?: (input: CellInput) => Promise<Record<string, string>>;
   /** Body fields whose absence alone makes the request a 400 (used by the hostile tests). */
   required?: readonly string[];
+  /**
+   * The query parameters the route reads: its route schema must declare them (`querystring`)
+   * and the API document show them (tests/server/openapi).
+   */
+  readsQuery?: readonly string[];
   expect: Expectation;
   /** Callers whose 2xx reply carries the victim's private data; nobody else's may. */
   reveals?: readonly CallerKind[];
@@ -82,14 +91,22 @@ async function startedHandshake(server: ServerInfo): Promise<Body> {
   return { sessionId, clientPublicKey: await exportPublicKeySpki(keys.publicKey) };
 }
 
+/** The write context of a test's own transaction (issuing a code locks no rows). */
+const writeIn = (trx: Transaction<Database>): WriteContext => ({
+  trx,
+  now: new Date(),
+  rowLocks: false,
+  actor: null,
+});
+
 async function resetCodeFor(db: Db, user: { id: number; email: string }): Promise<string> {
-  return db.transaction().execute((trx) => issueResetCode(trx, user, new Date()));
+  return db.transaction().execute((trx) => issueResetCode(writeIn(trx), user));
 }
 
 /** A live email-verification code for the caller's own account (callers without one: any). */
 async function emailCodeFor(db: Db, account: Account | null): Promise<string> {
   if (account === null) return '123456';
-  return db.transaction().execute((trx) => issueMailedCode(trx, account, 'VERIFY', new Date()));
+  return db.transaction().execute((trx) => issueMailedCode(writeIn(trx), account, 'VERIFY'));
 }
 
 const orderLines = (s: Scene) => [{ itemName: `Custom ${s.unique}`, quantity: 1 }];
@@ -271,6 +288,11 @@ const adminUsers: RouteEntry[] = [
     expect: adminOnly(200),
   },
   { method: 'GET', path: '/api/admin/alerts', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/audit', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/audit.csv', expect: adminOnly(200) },
+  { method: 'POST', path: '/api/admin/privacy/purge', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/reports/summary.csv', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/reports/deliveries-per-week', expect: adminOnly(200) },
 ];
 
 const adminRounds: RouteEntry[] = [
@@ -294,6 +316,7 @@ const adminRounds: RouteEntry[] = [
     path: '/api/admin/rounds/signup/:signupId',
     params: (i) => ({ signupId: i.scene.waitlistedSignupId }),
     body: (i) => ({ adminId: i.account?.id ?? null }),
+    readsQuery: ['adminId'],
     expect: adminOnly(200),
   },
   {
@@ -301,6 +324,7 @@ const adminRounds: RouteEntry[] = [
     path: '/api/admin/rounds/signup/:signupId/confirm',
     params: (i) => ({ signupId: i.scene.waitlistedSignupId }),
     body: (i) => ({ adminId: i.account?.id ?? null }),
+    readsQuery: ['adminId'],
     expect: adminOnly(200),
   },
   {
@@ -392,12 +416,14 @@ const cargo: RouteEntry[] = [
     path: '/api/cargo/items/:id',
     params: (i) => ({ id: i.scene.itemId }),
     body: () => ({ description: 'Updated by the matrix' }),
+    readsQuery: ['image'],
     expect: adminOnly(200),
   },
   {
     method: 'GET',
     path: '/api/cargo/images/:imageId',
     params: (i) => ({ imageId: i.scene.imageId }),
+    readsQuery: ['thumb'],
     expect: anyone(200),
   },
   {
@@ -483,6 +509,7 @@ const orders: RouteEntry[] = [
   {
     method: 'GET',
     path: '/api/orders/all',
+    readsQuery: ['status', 'limit', 'before'],
     expect: roles({ volunteerConfirmed: 200, admin: 200 }),
     reveals: ['volunteerConfirmed', 'admin'],
   },
