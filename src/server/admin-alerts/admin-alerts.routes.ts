@@ -6,7 +6,7 @@ import {
   type StockAlert,
 } from '#shared/contracts/admin-alerts';
 import { stockStatus } from '#shared/rules/stock-status';
-import { ADMIN_ONLY } from '../admin-users/admin-route-helpers.ts';
+import { ADMIN_ONLY } from '../http/admin-access.ts';
 import {
   countPendingApplications,
   countPendingOrders,

@@ -18,7 +18,8 @@ import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { clearLoginCookie } from '../auth/auth-cookie.ts';
 import { refuseCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { ADMIN_ONLY, adminIdOf, adminWriteOf } from './admin-route-helpers.ts';
+import { ADMIN_ONLY, adminIdOf } from '../http/admin-access.ts';
+import { signedInWriteOf } from '../http/writes.ts';
 import { deleteAccount, resetAccountPassword } from './admin-users.service.ts';
 import { endBoundSecureSessions } from './end-user-logins.ts';
 
@@ -39,7 +40,7 @@ export function registerAccountActionRoutes(untyped: FastifyInstance): void {
       if (username === '') throw badRequest(M.usernameMissing);
       const ended: string[] = [];
       const body = await runIdempotent(request, reply, db, async (trx) => {
-        const done = await deleteAccount(adminWriteOf(app, request, trx), username);
+        const done = await deleteAccount(signedInWriteOf(request, trx), username);
         ended.push(...done.endedLogins);
         request.log.info(
           {
@@ -74,7 +75,7 @@ export function registerAccountActionRoutes(untyped: FastifyInstance): void {
       const ended: string[] = [];
       const body = await runIdempotent(request, reply, db, async (trx) => {
         const done = await resetAccountPassword(
-          adminWriteOf(app, request, trx),
+          signedInWriteOf(request, trx),
           userId,
           passwordHash,
         );

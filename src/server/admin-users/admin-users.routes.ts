@@ -7,7 +7,7 @@ import {
   adminUsersReply,
   type AdminUsersReply,
 } from '#shared/contracts/admin-users';
-import { ADMIN_ONLY } from './admin-route-helpers.ts';
+import { ADMIN_ONLY } from '../http/admin-access.ts';
 import { registerAccountActionRoutes } from './account-actions.routes.ts';
 import { adminUserOf, listUsers } from './admin-users.repository.ts';
 import { registerUserFormRoutes } from './user-forms.routes.ts';

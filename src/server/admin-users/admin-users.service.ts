@@ -4,7 +4,7 @@
 // end the bound secure sessions after the commit (see end-user-logins.ts).
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
 import type { UserRow, VolunteerSubRole } from '../db/schema.ts';
-import type { WriteContext } from '../db/write-context.ts';
+import type { SignedInWrite } from '../db/write-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { checkAvailable, takenConflict } from '../auth/registration.service.ts';
 import { issueMailedCode } from '../auth/mailed-codes.service.ts';
@@ -26,19 +26,14 @@ import {
 } from './admin-users.repository.ts';
 import { endLoginsIn } from './end-user-logins.ts';
 
-export interface AdminWrite extends WriteContext {
-  /** The signed-in admin doing it. */
-  adminId: number;
-}
-
-async function targetOf(w: AdminWrite, userId: number): Promise<UserRow> {
+async function targetOf(w: SignedInWrite, userId: number): Promise<UserRow> {
   const row = await findUserById(w.trx, userId);
   if (row === undefined) throw notFound(M.userNotFound);
   return row;
 }
 
 /** Refuses when removing this admin (deletion or demotion) would leave no admin. */
-async function refuseLastAdmin(w: AdminWrite, target: UserRow, message: string) {
+async function refuseLastAdmin(w: SignedInWrite, target: UserRow, message: string) {
   if (target.role !== 'ADMIN') return;
   const admins = await lockAdminIds(w.trx, w.rowLocks);
   if (!admins.some((id) => id !== target.id)) throw conflict(message);
@@ -54,10 +49,10 @@ async function uniquely<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function deleteAccount(w: AdminWrite, username: string) {
+export async function deleteAccount(w: SignedInWrite, username: string) {
   const target = await findUserByUsername(w.trx, username);
   if (target === undefined) throw notFound(M.userNotFound);
-  if (target.id === w.adminId) throw forbidden(M.deleteSelf);
+  if (target.id === w.actor.userId) throw forbidden(M.deleteSelf);
   await refuseLastAdmin(w, target, M.lastAdminDelete);
   // Orders, feedback and rounds keep their rows with the user detached (FKs SET NULL).
   const endedLogins = await endLoginsIn(w.trx, target.id);
@@ -65,31 +60,31 @@ export async function deleteAccount(w: AdminWrite, username: string) {
   return { userId: target.id, role: target.role, endedLogins };
 }
 
-export async function resetAccountPassword(w: AdminWrite, userId: number, passwordHash: string) {
+export async function resetAccountPassword(w: SignedInWrite, userId: number, passwordHash: string) {
   const target = await targetOf(w, userId);
   await updateUser(w.trx, target.id, { passwordHash }, w.now);
   return { endedLogins: await endLoginsIn(w.trx, target.id) };
 }
 
 export async function createAccount(
-  w: AdminWrite,
+  w: SignedInWrite,
   fields: CleanUserFields,
   passwordHash: string,
 ): Promise<number> {
-  await checkAvailable(w.trx, fields);
+  await checkAvailable(w, fields);
   const id = await uniquely(() => insertUser(w.trx, { ...fields, passwordHash }, w.now));
   if (fields.role === 'VOLUNTEER') await setRole(w.trx, id, 'VOLUNTEER', null, w.now);
   return id;
 }
 
-export async function updateAccount(w: AdminWrite, userId: number, fields: CleanUserFields) {
+export async function updateAccount(w: SignedInWrite, userId: number, fields: CleanUserFields) {
   const target = await targetOf(w, userId);
   // ADMIN only keeps an admin an admin; nobody is promoted to admin here.
   if (fields.role === 'ADMIN' && target.role !== 'ADMIN') throw badRequest(M.role);
   const roleChanged = fields.role !== target.role;
-  if (roleChanged && target.id === w.adminId) throw forbidden(M.ownRole);
+  if (roleChanged && target.id === w.actor.userId) throw forbidden(M.ownRole);
   if (roleChanged) await refuseLastAdmin(w, target, M.lastAdminDemote);
-  await checkAvailable(w.trx, fields, target.id);
+  await checkAvailable(w, fields, target.id);
   const newEmailKey = fields.email === null ? null : keyOf(fields.email);
   const emailChanged = newEmailKey !== target.email_key;
   await uniquely(() => updateUserFields(w.trx, target.id, fields, w.now, emailChanged));
@@ -98,12 +93,7 @@ export async function updateAccount(w: AdminWrite, userId: number, fields: Clean
     emailChanged && fields.email !== null
       ? {
           to: fields.email,
-          code: await issueMailedCode(
-            w.trx,
-            { id: target.id, email: fields.email },
-            'VERIFY',
-            w.now,
-          ),
+          code: await issueMailedCode(w, { id: target.id, email: fields.email }, 'VERIFY'),
         }
       : null;
   let endedLogins: string[] = [];
@@ -118,7 +108,7 @@ export async function updateAccount(w: AdminWrite, userId: number, fields: Clean
 }
 
 export async function setVolunteerSubrole(
-  w: AdminWrite,
+  w: SignedInWrite,
   userId: number,
   subrole: VolunteerSubRole,
   notes: string | null,

@@ -24,7 +24,8 @@ import { idParams } from '#shared/contracts/ids';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 import { cleanUserFields } from './admin-user-input.ts';
-import { ADMIN_ONLY, adminIdOf, adminWriteOf } from './admin-route-helpers.ts';
+import { ADMIN_ONLY, adminIdOf } from '../http/admin-access.ts';
+import { signedInWriteOf } from '../http/writes.ts';
 import { adminUserOf } from './admin-users.repository.ts';
 import { createAccount, setVolunteerSubrole, updateAccount } from './admin-users.service.ts';
 import { endBoundSecureSessions } from './end-user-logins.ts';
@@ -60,7 +61,7 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
         reply,
         db,
         async (trx) => {
-          const userId = await createAccount(adminWriteOf(app, request, trx), fields, passwordHash);
+          const userId = await createAccount(signedInWriteOf(request, trx), fields, passwordHash);
           request.log.info(
             { event: 'admin.user-created', adminId: adminIdOf(request), userId, role: fields.role },
             'user created by an admin',
@@ -98,7 +99,7 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
       const ended: string[] = [];
       const outbox: MailMessage[] = [];
       const body = await runIdempotent(request, reply, db, async (trx) => {
-        const done = await updateAccount(adminWriteOf(app, request, trx), userId, fields);
+        const done = await updateAccount(signedInWriteOf(request, trx), userId, fields);
         ended.push(...done.endedLogins);
         if (done.emailCode !== null)
           outbox.push(verifyCodeMail(app.ctx.config, done.emailCode.to, done.emailCode.code));
@@ -138,10 +139,10 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
       const subrole = subroleOf(input.volunteerSubRole);
       const notes = input.notes?.trim() ?? '';
       return runIdempotent(request, reply, db, async (trx) => {
-        const w = adminWriteOf(app, request, trx);
+        const w = signedInWriteOf(request, trx);
         await setVolunteerSubrole(w, userId, subrole, notes === '' ? null : notes);
         request.log.info(
-          { event: 'admin.subrole-changed', adminId: w.adminId, userId, subrole },
+          { event: 'admin.subrole-changed', adminId: w.actor.userId, userId, subrole },
           'volunteer subrole changed',
         );
         const body: AdminMessageReply = { status: 'success', message: M.subroleUpdated };

@@ -21,7 +21,8 @@ import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { ADMIN_ONLY, adminIdOf, adminWriteOf } from '../admin-users/admin-route-helpers.ts';
+import { ADMIN_ONLY, adminIdOf } from '../http/admin-access.ts';
+import { signedInWriteOf } from '../http/writes.ts';
 import { endBoundSecureSessions } from '../admin-users/end-user-logins.ts';
 import { listApplications, listPendingApplications } from './admin-applications.repository.ts';
 import {
@@ -106,7 +107,7 @@ export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<
       const applicationId = applicationIdOf(request.body);
       let approval: Approval | undefined;
       const body = await runIdempotent(request, reply, db, async (trx) => {
-        approval = await approveApplication(adminWriteOf(app, request, trx), applicationId);
+        approval = await approveApplication(signedInWriteOf(request, trx), applicationId);
         const ok: ApproveApplicationReply = { status: 'success', ...outcomeOf(approval) };
         request.log.info(
           {
@@ -139,7 +140,7 @@ export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<
     async (request, reply) => {
       const applicationId = applicationIdOf(request.body);
       return runIdempotent(request, reply, db, async (trx) => {
-        await rejectApplication(adminWriteOf(app, request, trx), applicationId);
+        await rejectApplication(signedInWriteOf(request, trx), applicationId);
         request.log.info(
           { event: 'admin.application-rejected', adminId: adminIdOf(request), applicationId },
           'volunteer application rejected',

@@ -22,7 +22,7 @@ import {
 } from '../auth/users.repository.ts';
 import { takenConflict } from '../auth/registration.service.ts';
 import { setRole } from '../admin-users/admin-users.repository.ts';
-import type { AdminWrite } from '../admin-users/admin-users.service.ts';
+import type { SignedInWrite } from '../db/write-context.ts';
 import { endLoginsIn } from '../admin-users/end-user-logins.ts';
 import {
   decidePending,
@@ -46,10 +46,10 @@ export type Approval =
   | (Applicant & { kind: 'unproven'; code: string });
 
 /** Claims the PENDING application for the decision, or refuses with 404 / 409. */
-async function decide(d: AdminWrite, id: number, status: 'APPROVED' | 'REJECTED') {
+async function decide(d: SignedInWrite, id: number, status: 'APPROVED' | 'REJECTED') {
   const application = await findApplication(d.trx, id);
   if (application === undefined) throw notFound(M.notFound);
-  const claimed = await decidePending(d.trx, id, { status, adminId: d.adminId, now: d.now });
+  const claimed = await decidePending(d.trx, id, { status, adminId: d.actor.userId, now: d.now });
   if (!claimed) {
     const current = (await findApplication(d.trx, id))?.status ?? application.status;
     throw conflict(current === 'REJECTED' ? M.alreadyRejected : M.alreadyApproved);
@@ -58,7 +58,7 @@ async function decide(d: AdminWrite, id: number, status: 'APPROVED' | 'REJECTED'
 }
 
 async function createVolunteer(
-  d: AdminWrite,
+  d: SignedInWrite,
   applicant: { firstName: string; lastName: string; email: string; phone: string },
 ) {
   const base = usernameBaseOf(applicant.firstName, applicant.lastName);
@@ -77,7 +77,7 @@ async function createVolunteer(
   return { userId, username };
 }
 
-export async function approveApplication(d: AdminWrite, id: number): Promise<Approval> {
+export async function approveApplication(d: SignedInWrite, id: number): Promise<Approval> {
   const application = await decide(d, id, 'APPROVED');
   const { email } = application;
   const existing = await findUserByEmail(d.trx, email);
@@ -91,7 +91,7 @@ export async function approveApplication(d: AdminWrite, id: number): Promise<App
     }
     if (!emailVerified) {
       await setPromoteOnReset(d.trx, id, existing.id);
-      const code = await issueMailedCode(d.trx, { id: existing.id, email }, 'APPROVAL', d.now);
+      const code = await issueMailedCode(d, { id: existing.id, email }, 'APPROVAL');
       return { kind: 'unproven', ...account, code };
     }
     await setRole(d.trx, existing.id, 'VOLUNTEER', null, d.now);
@@ -99,10 +99,10 @@ export async function approveApplication(d: AdminWrite, id: number): Promise<App
     return { kind: 'existing', ...account, emailVerified, endedLogins };
   }
   const created = await createVolunteer(d, application);
-  const code = await issueMailedCode(d.trx, { id: created.userId, email }, 'WELCOME', d.now);
+  const code = await issueMailedCode(d, { id: created.userId, email }, 'WELCOME');
   return { kind: 'created', ...created, email, code };
 }
 
-export async function rejectApplication(d: AdminWrite, id: number): Promise<void> {
+export async function rejectApplication(d: SignedInWrite, id: number): Promise<void> {
   await decide(d, id, 'REJECTED');
 }

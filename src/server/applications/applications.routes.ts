@@ -12,6 +12,7 @@ import { validateVolunteerApplication } from '#shared/rules/validation';
 import { badRequest } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { writeOf } from '../http/writes.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { applyToVolunteer } from './applications.service.ts';
 
@@ -36,7 +37,7 @@ export async function applicationRoutes(untyped: FastifyInstance): Promise<void>
       const invalid = validateVolunteerApplication({ firstName, lastName, email, phone });
       if (invalid !== null) throw badRequest(invalid);
       return runIdempotent(request, reply, app.ctx.opened.db, async (trx) => {
-        const applicationId = await applyToVolunteer(trx, input, new Date());
+        const applicationId = await applyToVolunteer(writeOf(request, trx), input);
         const body: VolunteerApplyReply = {
           status: 'success',
           message: 'Application submitted successfully.',

@@ -1,9 +1,8 @@
 // Applying to volunteer: one PENDING application per email at a time, so an applicant who
 // presses Submit twice (or whose queued offline copy arrives after a retyped one) does not
 // fill the admin's list with duplicates. A second one is a 409 the client shows.
-import type { Transaction } from 'kysely';
 import type { VolunteerApplyRequest } from '#shared/contracts/applications';
-import type { Database } from '../db/schema.ts';
+import type { WriteContext } from '../db/write-context.ts';
 import { conflict } from '../errors.ts';
 import { hasPendingApplication, insertApplication } from './applications.repository.ts';
 
@@ -27,10 +26,10 @@ export function submissionDateOf(submissionTime: number | null | undefined, now:
 }
 
 export async function applyToVolunteer(
-  trx: Transaction<Database>,
+  w: WriteContext,
   input: VolunteerApplyRequest,
-  now: Date,
 ): Promise<number> {
+  const { trx, now } = w;
   const email = (input.email ?? '').trim();
   if (await hasPendingApplication(trx, email)) throw conflict(DUPLICATE_APPLICATION_MESSAGE);
   const notes = input.notes?.trim() ?? '';

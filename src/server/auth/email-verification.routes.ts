@@ -22,6 +22,7 @@ import type { Database } from '../db/schema.ts';
 import { AppError, badRequest, conflict, envelopeOf, notFound } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { writeOf } from '../http/writes.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { callerOf } from '../plugins/access.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
@@ -87,14 +88,14 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
           const proven: SendEmailCodeReply = { status: 'success', message: M.alreadyVerified };
           return { statusCode: 200, body: proven };
         }
-        const now = new Date();
-        const sent = await codesSentLastHour(trx, row.id, 'VERIFY', now);
+        const w = writeOf(request, trx);
+        const sent = await codesSentLastHour(w, row.id, 'VERIFY');
         if (sent >= EMAIL_CODES_PER_ACCOUNT_HOUR * config.rateLimitScale) {
           request.log.warn({ event: 'email.code-limit', userId: row.id }, 'code limit reached');
           reply.header('retry-after', '3600');
           throw new AppError('RATE_LIMITED', M.tooManyCodes);
         }
-        const code = await issueMailedCode(trx, { id: row.id, email: row.email }, 'VERIFY', now);
+        const code = await issueMailedCode(w, { id: row.id, email: row.email }, 'VERIFY');
         outbox.push(verifyCodeMail(config, row.email, code));
         request.log.info({ event: 'email.code-sent', userId: row.id }, 'verification code sent');
         const ok: SendEmailCodeReply = { status: 'success', message: M.codeSent };
@@ -130,7 +131,7 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
           return { statusCode: 200, body: ok };
         };
         if (emailVerifiedOf(row)) return done(M.alreadyVerified);
-        const used = await useMailedCode(trx, row, code, new Date());
+        const used = await useMailedCode(writeOf(request, trx), row, code);
         if (!used.ok) {
           // Returned, not thrown: the counted try must be committed with the refusal.
           request.log.warn({ event: 'email.verify-failed', reason: used.reason }, 'refused');

@@ -8,8 +8,8 @@
 // went to: using one (on /reset_password or with POST /api/auth/email/verify) proves that
 // email, as long as it is still the account's email.
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import type { Database, MailedCodePurpose } from '../db/schema.ts';
+import type { MailedCodePurpose } from '../db/schema.ts';
+import type { WriteContext } from '../db/write-context.ts';
 import {
   countAttempt,
   countCodesSince,
@@ -23,19 +23,17 @@ import { keyOf, markEmailVerified } from './users.repository.ts';
 export const CODE_LIFETIME_MS = 15 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;
 
-type Trx = Transaction<Database>;
-
 export function generateCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 /** Makes a fresh code for the user's email (older ones stop working); returns it, to mail. */
 export async function issueMailedCode(
-  trx: Trx,
+  w: WriteContext,
   user: { id: number; email: string },
   purpose: MailedCodePurpose,
-  now: Date,
 ): Promise<string> {
+  const { trx, now } = w;
   const code = generateCode();
   const sentToKey = keyOf(user.email);
   await replaceCode(trx, { userId: user.id, code, purpose, sentToKey }, now, CODE_LIFETIME_MS);
@@ -43,7 +41,8 @@ export async function issueMailedCode(
 }
 
 /** Codes of a purpose made for the user in the hour before `now` (for a send limit). */
-export function codesSentLastHour(trx: Trx, userId: number, purpose: MailedCodePurpose, now: Date) {
+export function codesSentLastHour(w: WriteContext, userId: number, purpose: MailedCodePurpose) {
+  const { trx, now } = w;
   return countCodesSince(trx, userId, purpose, new Date(now.getTime() - 60 * 60 * 1000));
 }
 
@@ -60,11 +59,11 @@ function sameCode(codeHash: string, code: string): boolean {
  * counts as no code at all.
  */
 export async function useMailedCode(
-  trx: Trx,
+  w: WriteContext,
   user: { id: number; email_key: string | null },
   code: string,
-  now: Date,
 ): Promise<CodeUse> {
+  const { trx, now } = w;
   const live = await findLiveCode(trx, user.id);
   if (live === undefined || user.email_key === null) return { ok: false, reason: 'no-code' };
   if (live.sentToKey !== null && live.sentToKey !== user.email_key)

@@ -19,6 +19,7 @@ import { badRequest, envelopeOf } from '../errors.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { writeOf } from '../http/writes.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
 import { clearLoginCookie } from './auth-cookie.ts';
@@ -68,15 +69,15 @@ export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: Sig
       const outbox: MailMessage[] = [];
       const body = await runIdempotent(request, reply, db, async (trx) => {
         const user = await findUserByEmail(trx, input.email ?? '');
-        const now = new Date();
+        const w = writeOf(request, trx);
         const full =
           user !== undefined &&
-          (await codesSentLastHour(trx, user.id, 'RESET', now)) >=
+          (await codesSentLastHour(w, user.id, 'RESET')) >=
             RESET_CODES_PER_ACCOUNT_HOUR * config.rateLimitScale;
         if (full) {
           request.log.warn({ event: 'reset.code-limit', userId: user.id }, 'reset code limit');
         } else if (user?.email != null) {
-          const code = await issueResetCode(trx, { id: user.id, email: user.email }, now);
+          const code = await issueResetCode(w, { id: user.id, email: user.email });
           outbox.push(resetCodeMail(config, user.email, code));
           request.log.info({ event: 'reset.requested', userId: user.id }, 'reset code issued');
         } else {
@@ -112,7 +113,7 @@ export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: Sig
       const body = await runIdempotent(request, reply, db, async (trx) => {
         const code = (input.otp ?? '').trim();
         const email = input.email ?? '';
-        const result = await redeemResetCode(trx, { email, code, passwordHash }, new Date());
+        const result = await redeemResetCode(writeOf(request, trx), { email, code, passwordHash });
         if (!result.ok) {
           // Returned, not thrown: the counted try must be committed with the refusal.
           request.log.warn({ event: 'reset.failed', reason: result.reason }, 'reset refused');

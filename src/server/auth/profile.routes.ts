@@ -27,6 +27,7 @@ import type { UserRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { writeOf } from '../http/writes.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { callerOf } from '../plugins/access.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
@@ -97,19 +98,19 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
         request.log.warn({ event: 'profile.wrong-password', userId: row.id }, 'wrong password');
         throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
       }
-      const now = new Date();
+      const w = writeOf(request, trx);
       let updated: UserRow;
       if ('passwordHash' in plan.change) {
         const keepId = request.loginSessionId ?? '';
-        const result = await changePassword(trx, row.id, plan.change.passwordHash, keepId, now);
+        const result = await changePassword(w, row.id, plan.change.passwordHash, keepId);
         ended.push(...result.endedSessionIds);
         updated = result.user;
       } else {
-        updated = await changeProfile(trx, row.id, plan.change, now);
+        updated = await changeProfile(w, row.id, plan.change);
       }
       if ('email' in plan.change && updated.email !== null) {
         const to = { id: updated.id, email: updated.email };
-        const code = await issueMailedCode(trx, to, 'VERIFY', now);
+        const code = await issueMailedCode(w, to, 'VERIFY');
         outbox.push(verifyCodeMail(config, to.email, code));
       }
       const field = Object.keys(plan.change)[0];

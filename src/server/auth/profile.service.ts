@@ -1,8 +1,8 @@
 // Profile changes of the signed-in user (product-spec.md "Profile"). A password change ends
 // every OTHER login session of the user and keeps the caller's: whoever changed it is the
 // one holding the new password, while any other device (possibly someone else's) is out.
-import type { Transaction } from 'kysely';
-import type { Database, UserRow } from '../db/schema.ts';
+import type { UserRow } from '../db/schema.ts';
+import type { WriteContext } from '../db/write-context.ts';
 import { notFound } from '../errors.ts';
 import { deleteOtherLoginSessions, listLoginSessionIds } from './login-sessions.repository.ts';
 import { checkAvailable, takenConflict } from './registration.service.ts';
@@ -15,13 +15,13 @@ import {
 
 /** Applies one change and returns the user as it now is. */
 export async function changeProfile(
-  trx: Transaction<Database>,
+  w: WriteContext,
   userId: number,
   change: ProfileChange,
-  now: Date,
 ): Promise<UserRow> {
-  if ('username' in change) await checkAvailable(trx, { username: change.username }, userId);
-  if ('email' in change) await checkAvailable(trx, { email: change.email }, userId);
+  const { trx, now } = w;
+  if ('username' in change) await checkAvailable(w, { username: change.username }, userId);
+  if ('email' in change) await checkAvailable(w, { email: change.email }, userId);
   try {
     await updateUser(trx, userId, change, now);
   } catch (err) {
@@ -35,13 +35,13 @@ export async function changeProfile(
 
 /** Sets a new password; returns the ids of the login sessions it ended (all but `keepId`). */
 export async function changePassword(
-  trx: Transaction<Database>,
+  w: WriteContext,
   userId: number,
   passwordHash: string,
   keepId: string,
-  now: Date,
 ): Promise<{ user: UserRow; endedSessionIds: string[] }> {
-  const user = await changeProfile(trx, userId, { passwordHash }, now);
+  const { trx } = w;
+  const user = await changeProfile(w, userId, { passwordHash });
   const endedSessionIds = (await listLoginSessionIds(trx, userId)).filter((id) => id !== keepId);
   await deleteOtherLoginSessions(trx, userId, keepId);
   return { user, endedSessionIds };

@@ -14,6 +14,7 @@ import { badRequest } from '../errors.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { writeOf } from '../http/writes.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { verifyCodeMail } from './code-mails.ts';
 import { issueMailedCode } from './mailed-codes.service.ts';
@@ -47,21 +48,17 @@ export function registerRegistrationRoutes(untyped: FastifyInstance): void {
       const email = orNull(input.email);
       const outbox: MailMessage[] = [];
       const body = await runIdempotent(request, reply, opened.db, async (trx) => {
-        const now = new Date();
-        const userId = await registerClient(
-          trx,
-          {
-            username,
-            email,
-            phone: orNull(input.phone),
-            firstName: orNull(input.firstName),
-            lastName: orNull(input.lastName),
-            passwordHash,
-          },
-          now,
-        );
+        const w = writeOf(request, trx);
+        const userId = await registerClient(w, {
+          username,
+          email,
+          phone: orNull(input.phone),
+          firstName: orNull(input.firstName),
+          lastName: orNull(input.lastName),
+          passwordHash,
+        });
         if (email !== null) {
-          const code = await issueMailedCode(trx, { id: userId, email }, 'VERIFY', now);
+          const code = await issueMailedCode(w, { id: userId, email }, 'VERIFY');
           outbox.push(verifyCodeMail(config, email, code));
         }
         request.log.info({ event: 'account.registered', userId }, 'account registered');

@@ -1,8 +1,7 @@
 // Registration always makes a CLIENT (domain-decisions.md "People"); usernames and emails are
 // unique case-insensitively. Checked first for the spec's messages; the unique indexes catch
 // a concurrent registration that slipped between the check and the insert.
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { WriteContext } from '../db/write-context.ts';
 import { conflict, type AppError } from '../errors.ts';
 import {
   emailTaken,
@@ -26,10 +25,11 @@ export function takenConflict(err: unknown): AppError {
 }
 
 export async function checkAvailable(
-  trx: Transaction<Database>,
+  w: WriteContext,
   fields: { username?: string; email?: string | null },
   exceptUserId?: number,
 ): Promise<void> {
+  const { trx } = w;
   if (fields.username !== undefined && (await usernameTaken(trx, fields.username, exceptUserId)))
     throw conflict(USERNAME_TAKEN_MESSAGE);
   if (
@@ -41,11 +41,11 @@ export async function checkAvailable(
 }
 
 export async function registerClient(
-  trx: Transaction<Database>,
+  w: WriteContext,
   account: Omit<NewAccount, 'role'>,
-  now: Date,
 ): Promise<number> {
-  await checkAvailable(trx, account);
+  const { trx, now } = w;
+  await checkAvailable(w, account);
   try {
     return await insertUser(trx, { ...account, role: 'CLIENT' }, now);
   } catch (err) {

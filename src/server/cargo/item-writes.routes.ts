@@ -18,6 +18,7 @@ import { AppError, badRequest } from '../errors.ts';
 import { pathId } from '../http/ids.ts';
 import { checkClaimedIdentity } from '../plugins/access.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { writeOf } from '../http/writes.ts';
 import { processImage } from './image-processing.ts';
 import { parseItemCreate, parseItemPatch } from './item-input.ts';
 import { readItemUpload, type ItemUpload } from './item-upload.ts';
@@ -58,7 +59,7 @@ export function registerItemWriteRoutes(app: FastifyInstance): void {
     const input = parseItemCreate(upload.data);
     const image = upload.image === undefined ? null : await processImage(upload.image);
     return runIdempotent(request, reply, db, async (trx) => {
-      const item = await createItem(trx, input, image, new Date());
+      const item = await createItem(writeOf(request, trx), input, image);
       return { statusCode: 201, body: writeReply('Item added.', item) };
     });
   });
@@ -81,7 +82,7 @@ export function registerItemWriteRoutes(app: FastifyInstance): void {
     const patch = upload.data === undefined ? {} : parseItemPatch(upload.data);
     const image = upload.image === undefined ? null : await processImage(upload.image);
     return runIdempotent(request, reply, db, async (trx) => {
-      const item = await updateItem(trx, id, patch, image, new Date());
+      const item = await updateItem(writeOf(request, trx), id, patch, image);
       return { statusCode: 200, body: writeReply('Item updated.', item) };
     });
   });

@@ -4,6 +4,7 @@
 import type { Transaction } from 'kysely';
 import type { CargoItem } from '#shared/contracts/cargo';
 import type { Database } from '../db/schema.ts';
+import type { WriteContext } from '../db/write-context.ts';
 import { conflict, notFound } from '../errors.ts';
 import {
   findItem,
@@ -45,11 +46,11 @@ async function itemOrThrow(trx: Trx, id: number): Promise<CargoItem> {
 }
 
 export async function createItem(
-  trx: Trx,
+  w: WriteContext,
   input: ItemCreateInput,
   image: StoredImage | null,
-  now: Date,
 ): Promise<CargoItem> {
+  const { trx, now } = w;
   await checkNameFree(trx, input.name);
   if (image !== null) await insertImage(trx, image, now);
   const fields: ItemFields = { ...input, imageId: image?.id ?? null };
@@ -74,12 +75,12 @@ function nextStock(item: CargoItem, patch: ItemPatch): number {
 }
 
 export async function updateItem(
-  trx: Trx,
+  w: WriteContext,
   id: number,
   patch: ItemPatch,
   image: StoredImage | null,
-  now: Date,
 ): Promise<CargoItem> {
+  const { trx, now } = w;
   const item = await itemOrThrow(trx, id);
   const name = patch.name ?? item.name;
   if (name.toLowerCase() !== item.name.toLowerCase()) await checkNameFree(trx, name, id);

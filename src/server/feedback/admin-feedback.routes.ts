@@ -1,7 +1,7 @@
 // GET /api/feedback/all: every feedback message, newest first, for admins only.
 import type { FastifyInstance } from 'fastify';
 import { FEEDBACK_ALL_PATH, type FeedbackAllReply } from '#shared/contracts/admin-feedback';
-import { ADMIN_ONLY } from '../admin-users/admin-route-helpers.ts';
+import { ADMIN_ONLY } from '../http/admin-access.ts';
 import { listFeedback } from './admin-feedback.repository.ts';
 
 export async function adminFeedbackRoutes(app: FastifyInstance): Promise<void> {

@@ -18,10 +18,10 @@ import {
 } from '#shared/contracts/orders';
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { signedInWriteOf, writeOf } from '../http/writes.ts';
 import { cancelOrder, completeOrder, moveOrderToRound } from './order-actions.service.ts';
 import { idParams } from '#shared/contracts/ids';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
-import { callerOf } from '../plugins/access.ts';
 
 export async function orderActionRoutes(untyped: FastifyInstance): Promise<void> {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
@@ -34,9 +34,8 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
     { config: { access: ['CLIENT', 'ADMIN'] }, schema: { params, response: actionReply } },
     async (request, reply) => {
       const { orderId } = request.params;
-      const caller = callerOf(request);
       return runIdempotent(request, reply, db, async (trx) => {
-        await cancelOrder(trx, orderId, caller, new Date());
+        await cancelOrder(signedInWriteOf(request, trx), orderId);
         const body: OrderActionReply = { status: 'success', message: 'Order cancelled.' };
         return { statusCode: 200, body };
       });
@@ -51,9 +50,8 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
       const { orderId } = request.params;
       const { status } = request.body;
       if (status !== 'COMPLETED') throw badRequest('status: only COMPLETED can be set here.');
-      const volunteerId = callerOf(request).userId;
       return runIdempotent(request, reply, db, async (trx) => {
-        await completeOrder(trx, orderId, volunteerId, new Date());
+        await completeOrder(signedInWriteOf(request, trx), orderId);
         const body: OrderActionReply = { status: 'success', message: 'Order marked as completed.' };
         return { statusCode: 200, body };
       });
@@ -72,7 +70,7 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
       const { orderId } = request.params;
       const { roundId } = request.body;
       return runIdempotent(request, reply, db, async (trx) => {
-        await moveOrderToRound(trx, orderId, roundId, new Date());
+        await moveOrderToRound(writeOf(request, trx), orderId, roundId);
         const message = roundId === null ? 'Order removed from its round.' : 'Order moved.';
         const body: OrderRoundReply = { status: 'success', message, orderId, roundId };
         return { statusCode: 200, body };

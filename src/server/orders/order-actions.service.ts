@@ -4,8 +4,8 @@
 // stock moves), and an admin's move to another round. Each status change is a conditional
 // UPDATE, so two concurrent changes of one order cannot both succeed.
 import type { Transaction } from 'kysely';
-import type { SessionUser } from '../auth/login-sessions.repository.ts';
 import type { Database, OrderStatus } from '../db/schema.ts';
+import type { SignedInWrite, WriteContext } from '../db/write-context.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { findOrderState, reservedLines, setRoundIf, setStatusIf } from './orders.repository.ts';
 import { isConfirmedOn, roundStatus } from './order-rounds.repository.ts';
@@ -39,28 +39,21 @@ async function refuseFinal(trx: Trx, orderId: number, action: Action) {
  * A CLIENT cancels their own order, an ADMIN any order. Someone else's order is a 404, the
  * same as a missing one, so a client cannot learn which order ids exist.
  */
-export async function cancelOrder(
-  trx: Trx,
-  orderId: number,
-  caller: SessionUser,
-  now: Date,
-): Promise<void> {
+export async function cancelOrder(w: SignedInWrite, orderId: number): Promise<void> {
+  const { trx, now, actor: caller } = w;
   const order = await findOrderState(trx, orderId);
   if (order === undefined) throw notFound(ORDER_NOT_FOUND);
   if (caller.role !== 'ADMIN' && order.userId !== caller.userId) throw notFound(ORDER_NOT_FOUND);
   if (!(await setStatusIf(trx, orderId, OPEN, 'CANCELLED', now))) {
     throw await refuseFinal(trx, orderId, 'cancel');
   }
-  await releaseStock(trx, await reservedLines(trx, orderId), now);
+  await releaseStock(w, await reservedLines(trx, orderId));
 }
 
-/** A volunteer CONFIRMED on the order's round marks it COMPLETED. */
-export async function completeOrder(
-  trx: Trx,
-  orderId: number,
-  volunteerId: number,
-  now: Date,
-): Promise<void> {
+/** A volunteer CONFIRMED on the order's round (the actor) marks it COMPLETED. */
+export async function completeOrder(w: SignedInWrite, orderId: number): Promise<void> {
+  const { trx, now } = w;
+  const volunteerId = w.actor.userId;
   const order = await findOrderState(trx, orderId);
   if (order === undefined) throw notFound(ORDER_NOT_FOUND);
   const confirmed =
@@ -75,11 +68,11 @@ export async function completeOrder(
 
 /** An admin moves an open order to another (not cancelled) round, or to none. */
 export async function moveOrderToRound(
-  trx: Trx,
+  w: WriteContext,
   orderId: number,
   roundId: number | null,
-  now: Date,
 ): Promise<void> {
+  const { trx, now } = w;
   if ((await findOrderState(trx, orderId)) === undefined) throw notFound(ORDER_NOT_FOUND);
   if (roundId !== null) {
     const status = await roundStatus(trx, roundId);

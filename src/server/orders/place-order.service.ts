@@ -40,7 +40,7 @@ export async function placeOrder(
   checkLineLimits(lines);
   const person = personOf(details, orderer);
   await checkPersonLimits(w, person);
-  await reserveStock(trx, lines, now);
+  await reserveStock(w, lines);
   const roundId = await nextRoundId(trx, now);
   const guestKeys =
     person.kind === 'guest'

@@ -7,6 +7,7 @@
 // in a cycle on PostgreSQL's row locks. SQLite serialises writers (BEGIN IMMEDIATE).
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { WriteContext } from '../db/write-context.ts';
 import { conflict } from '../errors.ts';
 import type { ResolvedLine, StockLine } from './orders.types.ts';
 import {
@@ -85,11 +86,8 @@ async function takeItem(trx: Trx, move: ItemMove, now: Date): Promise<StockLine[
  * Reserves every catalogue line or throws 409 naming each short line and what is left
  * ("Socks (L): only 2 left"). The caller's transaction must roll back on that throw.
  */
-export async function reserveStock(
-  trx: Trx,
-  lines: readonly ResolvedLine[],
-  now: Date,
-): Promise<void> {
+export async function reserveStock(w: WriteContext, lines: readonly ResolvedLine[]): Promise<void> {
+  const { trx, now } = w;
   const short = seenShort(lines);
   if (short.length > 0) throw conflict(shortMessage(short));
   const failed: StockLine[] = [];
@@ -108,11 +106,8 @@ export async function reserveStock(
 }
 
 /** Gives back what an order reserved, to the sizes and items that still exist. */
-export async function releaseStock(
-  trx: Trx,
-  lines: readonly StockLine[],
-  now: Date,
-): Promise<void> {
+export async function releaseStock(w: WriteContext, lines: readonly StockLine[]): Promise<void> {
+  const { trx, now } = w;
   for (const move of byItem(lines)) {
     let sizedBack = 0;
     for (const line of move.sized) {

@@ -24,7 +24,7 @@ import {
   type RoundsMessageReply,
 } from '#shared/contracts/rounds';
 import type { Access } from '../plugins/access.ts';
-import { writeContextOf } from '../db/write-context.ts';
+import { writeOf } from '../http/writes.ts';
 import { notFound } from '../errors.ts';
 import { idParams } from '#shared/contracts/ids';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
@@ -35,8 +35,8 @@ import { adminView, signupView } from './round-views.ts';
 import { cancelRound, createRound, updateRoundFields } from './admin-rounds.service.ts';
 import { lotteryMessage, runLottery } from './lottery.service.ts';
 import { confirmSignup, rejectSignup } from './signups.service.ts';
-import { ROUND_NOT_FOUND } from './write-context.ts';
-import { checkAdminIdClaim } from './route-helpers.ts';
+import { ROUND_NOT_FOUND } from './round-locks.ts';
+import { checkAdminIdClaim } from './admin-id-claim.ts';
 
 const ADMIN: Access = ['ADMIN'];
 const roundParams = idParams('roundId');
@@ -93,7 +93,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
   app.post(ADMIN_ROUND_PATHS.create, { ...options, schema: create }, async (request, reply) => {
     const input = request.body;
     return runIdempotent(request, reply, db, async (trx) => {
-      const roundId = await createRound(writeContextOf(app.ctx.opened, trx), input);
+      const roundId = await createRound(writeOf(request, trx), input);
       return ok({
         status: 'success',
         message: 'Round created.',
@@ -112,7 +112,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
     const input = request.body;
     return runIdempotent(request, reply, db, async (trx) => {
       const detachedOrders = await updateRoundFields(
-        writeContextOf(app.ctx.opened, trx),
+        writeOf(request, trx),
         roundId,
         input,
       );
@@ -129,7 +129,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
   app.put(ADMIN_ROUND_PATHS.cancel, { ...options, schema: cancel }, async (request, reply) => {
     const { roundId } = request.params;
     return runIdempotent(request, reply, db, async (trx) => {
-      const detachedOrders = await cancelRound(writeContextOf(app.ctx.opened, trx), roundId);
+      const detachedOrders = await cancelRound(writeOf(request, trx), roundId);
       const body: CancelRoundReply = {
         status: 'success',
         message: 'Round cancelled.',
@@ -143,7 +143,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
   app.post(ADMIN_ROUND_PATHS.lottery, { ...options, schema: lottery }, async (request, reply) => {
     const { roundId } = request.params;
     return runIdempotent(request, reply, db, async (trx) => {
-      const result = await runLottery(writeContextOf(app.ctx.opened, trx), roundId);
+      const result = await runLottery(writeOf(request, trx), roundId);
       const body: LotteryReply = {
         status: 'success',
         message: lotteryMessage(result),
@@ -173,7 +173,7 @@ function adminSignupRoutes(untyped: FastifyInstance): void {
       const { signupId } = request.params;
       checkAdminIdClaim(request);
       return runIdempotent(request, reply, db, async (trx) => {
-        const changed = await confirmSignup(writeContextOf(app.ctx.opened, trx), signupId);
+        const changed = await confirmSignup(writeOf(request, trx), signupId);
         const message = changed ? 'Sign-up confirmed.' : 'This sign-up is already confirmed.';
         return ok({ status: 'success', message } satisfies RoundsMessageReply);
       });
@@ -187,7 +187,7 @@ function adminSignupRoutes(untyped: FastifyInstance): void {
       const { signupId } = request.params;
       checkAdminIdClaim(request);
       return runIdempotent(request, reply, db, async (trx) => {
-        await rejectSignup(writeContextOf(app.ctx.opened, trx), signupId);
+        await rejectSignup(writeOf(request, trx), signupId);
         return ok({ status: 'success', message: 'Sign-up rejected.' } satisfies RoundsMessageReply);
       });
     },

@@ -15,7 +15,7 @@ import {
 import type { RoundFields, RoundRow } from './rounds.types.ts';
 import { countConfirmed } from './signups.repository.ts';
 import type { WriteContext } from '../db/write-context.ts';
-import { lockExistingRound } from './write-context.ts';
+import { lockExistingRound } from './round-locks.ts';
 
 const STAFF_ROLES = new Set(['VOLUNTEER', 'ADMIN']);
 

@@ -7,7 +7,7 @@ import { drawUniformly } from './lottery.ts';
 import { availableSlots, selectedView } from './round-views.ts';
 import { confirmSignups, countConfirmed, listRoundSignups } from './signups.repository.ts';
 import type { WriteContext } from '../db/write-context.ts';
-import { lockExistingRound } from './write-context.ts';
+import { lockExistingRound } from './round-locks.ts';
 
 export interface LotteryResult {
   selected: SelectedVolunteer[];

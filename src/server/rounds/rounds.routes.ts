@@ -18,7 +18,7 @@ import {
   type SignupReply,
 } from '#shared/contracts/rounds';
 import { callerOf, type Access } from '../plugins/access.ts';
-import { writeContextOf } from '../db/write-context.ts';
+import { writeOf } from '../http/writes.ts';
 import { notFound } from '../errors.ts';
 import { idParams } from '#shared/contracts/ids';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
@@ -26,8 +26,8 @@ import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { findRoundForUser, listOpenCalendar, listSignedUpRounds } from './rounds.repository.ts';
 import { volunteerView } from './round-views.ts';
 import { cancelOwnSignup, signUp } from './signups.service.ts';
-import { ROUND_NOT_FOUND } from './write-context.ts';
-import { roundOrdersRoute } from './round-orders.route.ts';
+import { ROUND_NOT_FOUND } from './round-locks.ts';
+import { roundOrdersRoute } from './round-orders.routes.ts';
 
 const VOLUNTEER: Access = ['VOLUNTEER'];
 
@@ -92,7 +92,7 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
     const { roundId } = request.params;
     const userId = callerOf(request).userId;
     return runIdempotent(request, reply, db, async (trx) => {
-      const done = await signUp(writeContextOf(app.ctx.opened, trx), roundId, userId);
+      const done = await signUp(writeOf(request, trx), roundId, userId);
       const body: SignupReply = {
         status: 'success',
         message: SIGNUP_MESSAGES[done.signupStatus],
@@ -110,7 +110,7 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
     const { signupId } = request.params;
     const userId = callerOf(request).userId;
     return runIdempotent(request, reply, db, async (trx) => {
-      await cancelOwnSignup(writeContextOf(app.ctx.opened, trx), signupId, userId);
+      await cancelOwnSignup(writeOf(request, trx), signupId, userId);
       const body: RoundsMessageReply = {
         status: 'success',
         message: 'Your sign-up was cancelled.',

@@ -14,7 +14,7 @@ import {
   confirmSignups,
 } from './signups.repository.ts';
 import type { WriteContext } from '../db/write-context.ts';
-import { lockExistingRound, SIGNUP_NOT_FOUND } from './write-context.ts';
+import { lockExistingRound, SIGNUP_NOT_FOUND } from './round-locks.ts';
 
 function refuseClosedRound(round: RoundRow, now: Date): void {
   if (round.status === 'CANCELLED') throw conflict('This round has been cancelled.');

@@ -14,7 +14,7 @@ import { callerOf } from '../plugins/access.ts';
 import { findRoundForUser } from './rounds.repository.ts';
 import { listRoundOrders } from './round-orders.repository.ts';
 import { roundOrderView } from './round-views.ts';
-import { ROUND_NOT_FOUND } from './write-context.ts';
+import { ROUND_NOT_FOUND } from './round-locks.ts';
 
 export function roundOrdersRoute(
   untyped: FastifyInstance,
