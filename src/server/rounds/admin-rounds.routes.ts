@@ -111,11 +111,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
     const { roundId } = request.params;
     const input = request.body;
     return runIdempotent(request, reply, db, async (trx) => {
-      const detachedOrders = await updateRoundFields(
-        writeOf(request, trx),
-        roundId,
-        input,
-      );
+      const detachedOrders = await updateRoundFields(writeOf(request, trx), roundId, input);
       const body: UpdateRoundReply = {
         status: 'success',
         message: 'Round updated.',
