@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  clientOrderRequest,
   guestOrderRequest,
   ORDER_PATHS,
   orderCreateReply,
@@ -60,9 +61,13 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
   });
   app.post(
     ORDER_PATHS.create,
-    // Not yet a body schema (issue 15): the per-account limit counts in preHandler, after
-    // Fastify's validation, and a refused body must go on counting as it does today.
-    { config: { access: ['CLIENT'] }, preHandler: limits.client, schema: { response } },
+    // Counted in preValidation: after access control (the account is known), before the body
+    // schema, so a body it refuses still counts toward the address and account limits.
+    {
+      config: { access: ['CLIENT'] },
+      preValidation: limits.client,
+      schema: { body: clientOrderRequest, response },
+    },
     async (request, reply) => {
       const details = clientOrderInput(request.body);
       const orderer: Orderer = { userId: callerOf(request).userId, orderType: 'CLIENT' };

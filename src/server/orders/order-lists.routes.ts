@@ -16,9 +16,9 @@ import {
   orderListReply,
   type OrderListReply,
 } from '#shared/contracts/orders';
-import { validateOrderHistoryUserId } from '#shared/rules/validation';
-import { badRequest, forbidden } from '../errors.ts';
-import { pathId } from '../http/ids.ts';
+import { ID_RULE, idFromWire } from '#shared/contracts/ids';
+import { validateOrderHistoryUserId } from '#shared/rules/orders';
+import { forbidden } from '../errors.ts';
 import { callerOf } from '../plugins/access.ts';
 import {
   allOrders,
@@ -32,19 +32,19 @@ function listReply(orders: OrderListReply['orders']): OrderListReply {
   return { status: 'success', orders };
 }
 
-function ownUserId(params: unknown, sessionUserId: number): number {
-  // The spec's client sends a guest's 'Guest' (or any word) here: the spec's own message.
-  const guest = validateOrderHistoryUserId((params as { userId?: unknown }).userId);
-  if (guest !== null) throw badRequest(guest);
-  if (pathId(params, 'userId') !== sessionUserId) {
-    throw forbidden('You can only see your own orders.');
-  }
-  return sessionUserId;
-}
-
-// Any text passes the schema: the handler gives a guest's 'Guest' the spec's own message
-// before it reads the id (pathId), which a wire-id schema would answer first.
-const userOrdersParams = z.object({ userId: z.string() });
+/**
+ * The history's path: text that is not digits (the spec's client sends a guest's 'Guest', or
+ * any word) gets the spec's own message, with no field name; digits out of range get the one
+ * id rule ("userId: …", as idParams words it).
+ */
+const userOrdersParams = z.object({ userId: z.string() }).transform(({ userId }, ctx) => {
+  const guest = validateOrderHistoryUserId(userId);
+  const id = idFromWire(userId);
+  if (guest === null && id !== undefined) return { userId: id };
+  if (guest !== null) ctx.addIssue({ code: 'custom', message: guest });
+  else ctx.addIssue({ code: 'custom', path: ['userId'], message: ID_RULE });
+  return z.NEVER;
+});
 
 export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
@@ -56,7 +56,8 @@ export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
     ORDER_PATHS.userOrders,
     { config: { access: ['CLIENT'] }, schema: own },
     async (request) => {
-      const userId = ownUserId(request.params, callerOf(request).userId);
+      const { userId } = request.params;
+      if (userId !== callerOf(request).userId) throw forbidden('You can only see your own orders.');
       return listReply(await listOrders(db, ownOrders(userId)));
     },
   );

@@ -1,9 +1,13 @@
 // Order creation is rate-limited per client address and per account (beyond-spec.md section 1
-// "Supplies can't be drained"), with @fastify/rate-limit: two counters in one hook (after
-// access control, so the account is known and a refused caller counts for nothing): a
-// preHandler for clients, onRequest for guests (no access check to wait for; a request past
-// the limit is then refused before its body is opened). Both are
-// scaled by config.rateLimitScale like every other limit (http/rate-limits.ts).
+// "Supplies can't be drained"), with @fastify/rate-limit: two counters in one hook, which runs
+// before the route schema validates the body, so a refused body counts like any other try:
+// - clients: the route's preValidation, after the access plugin's preValidation (the account
+//   is known and a refused caller counts for nothing; an encrypted body is decrypted by then)
+//   and before Fastify's validation (a preHandler would run after it, and a body the schema
+//   refuses would never be counted: a script could then probe for free);
+// - guests: onRequest (no access check to wait for), so a request past the limit is refused
+//   before its body is opened.
+// Both are scaled by config.rateLimitScale like every other limit (http/rate-limits.ts).
 // A request whose Idempotency-Key is already stored is a replay: it places nothing (it gets
 // the stored reply), so it is not counted. The offline outbox resends an order it has no
 // answer for with the same key, and must not be held back for it.
@@ -22,7 +26,8 @@ export interface OrderRateLimits {
   perAccountPerHour: number;
 }
 
-type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** An onRequest or preValidation hook of an order-creation route. */
+type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 async function isStoredReplay(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const key = idempotencyKeyOf(request);
@@ -40,18 +45,21 @@ async function count(limiter: Limiter, request: FastifyRequest, reply: FastifyRe
   throw new AppError('RATE_LIMITED', text);
 }
 
-/** The preHandlers of the two order-creation routes; they share the per-account count. */
+/**
+ * The limit hooks of the two order-creation routes (client: preValidation, guest: onRequest);
+ * they share the per-account count.
+ */
 export function orderRateLimits(
   app: FastifyInstance,
   limits: OrderRateLimits,
-): { client: PreHandler; guest: PreHandler } {
+): { client: LimitHook; guest: LimitHook } {
   const config = app.ctx.config;
   const byAccount = app.createRateLimit({
     max: limits.perAccountPerHour * config.rateLimitScale,
     timeWindow: '1 hour',
     keyGenerator: (request) => `user:${request.user?.userId ?? 0}`,
   });
-  function preHandler(perAddressPerMinute: number): PreHandler {
+  function limitHook(perAddressPerMinute: number): LimitHook {
     const byAddress = app.createRateLimit(perClientAddress(config, perAddressPerMinute, 'minute'));
     return async (request, reply) => {
       if (await isStoredReplay(app, request)) return;
@@ -61,7 +69,7 @@ export function orderRateLimits(
     };
   }
   return {
-    client: preHandler(limits.clientPerAddressPerMinute),
-    guest: preHandler(limits.guestPerAddressPerMinute),
+    client: limitHook(limits.clientPerAddressPerMinute),
+    guest: limitHook(limits.guestPerAddressPerMinute),
   };
 }

@@ -20,9 +20,6 @@ const NOT_YET_CONVERTED: ReadonlySet<string> = new Set([
   // needs one per content type, and multipart is parsed in the handler (item-writes.routes.ts).
   'POST /api/cargo/items',
   'PUT /api/cargo/items/:id',
-  // The per-account order limit counts in preHandler, which runs after Fastify's validation: a
-  // body schema would stop a refused body from counting, so the limit must move first.
-  'POST /api/orders/create',
 ]);
 
 interface Operation {
