@@ -11,27 +11,31 @@ const VALIDITY = [
   '"Send Recovery Code" on the same page for a new one (use this email).',
 ];
 
+/** Every approval mail: the same subject, its own lines. */
+function approvalMail(site: MailSite, to: string, lines: readonly string[]): MailMessage {
+  return { to, subject: `${site.siteTitle}: ${SUBJECT}`, text: lines.join('\n') };
+}
+
+/** How a mail with a code ends: the recovery page's steps and how long the code works. */
+function codeSteps(site: MailSite, to: string): string[] {
+  return [...recoverySteps(site, to), '', ...VALIDITY];
+}
+
 export function newVolunteerAccountMail(
   site: MailSite,
   to: string,
   account: { username: string; code: string },
 ): MailMessage {
-  return {
-    to,
-    subject: `${site.siteTitle}: ${SUBJECT}`,
-    text: [
-      'Welcome! Your volunteer application was approved and an account was',
-      'made for you.',
-      '',
-      `Your username is ${account.username}.`,
-      `Your recovery code is ${account.code}.`,
-      '',
-      'Set your password with it, then log in.',
-      ...recoverySteps(site, to),
-      '',
-      ...VALIDITY,
-    ].join('\n'),
-  };
+  return approvalMail(site, to, [
+    'Welcome! Your volunteer application was approved and an account was',
+    'made for you.',
+    '',
+    `Your username is ${account.username}.`,
+    `Your recovery code is ${account.code}.`,
+    '',
+    'Set your password with it, then log in.',
+    ...codeSteps(site, to),
+  ]);
 }
 
 /** An account had this email but never proved it: it becomes a volunteer once it does. */
@@ -40,35 +44,25 @@ export function proveEmailToVolunteerMail(
   to: string,
   account: { username: string; code: string },
 ): MailMessage {
-  return {
-    to,
-    subject: `${site.siteTitle}: ${SUBJECT}`,
-    text: [
-      'Your volunteer application was approved.',
-      '',
-      `An account with this email already exists (username ${account.username}), but`,
-      'this email was never verified on it, so it is not a volunteer account yet.',
-      `Your recovery code is ${account.code}.`,
-      '',
-      'To make it your volunteer account, set its password with this code. When you',
-      'press "Reset Password", the account becomes a volunteer account, the email is',
-      'verified, and every other sign-in to the account ends.',
-      ...recoverySteps(site, to),
-      '',
-      ...VALIDITY,
-    ].join('\n'),
-  };
+  return approvalMail(site, to, [
+    'Your volunteer application was approved.',
+    '',
+    `An account with this email already exists (username ${account.username}), but`,
+    'this email was never verified on it, so it is not a volunteer account yet.',
+    `Your recovery code is ${account.code}.`,
+    '',
+    'To make it your volunteer account, set its password with this code. When you',
+    'press "Reset Password", the account becomes a volunteer account, the email is',
+    'verified, and every other sign-in to the account ends.',
+    ...codeSteps(site, to),
+  ]);
 }
 
 export function volunteerApprovedMail(site: MailSite, to: string, username: string): MailMessage {
-  return {
-    to,
-    subject: `${site.siteTitle}: ${SUBJECT}`,
-    text: [
-      'Your volunteer application was approved.',
-      '',
-      `Your account ${username} is now a volunteer account.`,
-      'Log in again to see your rounds.',
-    ].join('\n'),
-  };
+  return approvalMail(site, to, [
+    'Your volunteer application was approved.',
+    '',
+    `Your account ${username} is now a volunteer account.`,
+    'Log in again to see your rounds.',
+  ]);
 }

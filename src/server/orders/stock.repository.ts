@@ -43,21 +43,29 @@ export async function findItemsByNameKeys(
   }));
 }
 
-/** Takes n from one size when at least n is left; false (and nothing changed) otherwise. */
-export async function takeFromSize(
+/**
+ * Adds `delta` to one size's quantity (a take is negative and needs that much left). False,
+ * and nothing changed, when the take is short or the size is gone.
+ */
+async function moveSizeStock(
   trx: Trx,
   itemId: number,
   label: string,
-  n: number,
+  delta: number,
 ): Promise<boolean> {
-  const result = await trx
+  let query = trx
     .updateTable('cargo_item_sizes')
-    .set((eb) => ({ quantity: eb('quantity', '-', n) }))
+    .set((eb) => ({ quantity: eb('quantity', '+', delta) }))
     .where('item_id', '=', itemId)
-    .where('size_label', '=', label)
-    .where('quantity', '>=', n)
-    .executeTakeFirst();
+    .where('size_label', '=', label);
+  if (delta < 0) query = query.where('quantity', '>=', -delta);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes n from one size when at least n is left; false (and nothing changed) otherwise. */
+export function takeFromSize(trx: Trx, itemId: number, label: string, n: number) {
+  return moveSizeStock(trx, itemId, label, -n);
 }
 
 /** Takes n from an item's total when at least n is left; false otherwise. */
@@ -77,19 +85,8 @@ export async function takeFromItem(
 }
 
 /** Gives n back to a size that still exists; false when the size is gone. */
-export async function returnToSize(
-  trx: Trx,
-  itemId: number,
-  label: string,
-  n: number,
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('cargo_item_sizes')
-    .set((eb) => ({ quantity: eb('quantity', '+', n) }))
-    .where('item_id', '=', itemId)
-    .where('size_label', '=', label)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function returnToSize(trx: Trx, itemId: number, label: string, n: number) {
+  return moveSizeStock(trx, itemId, label, n);
 }
 
 /**
