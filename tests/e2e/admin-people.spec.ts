@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_APPLICATION_MESSAGES } from '#shared/contracts/admin-applications';
 import { ADMIN_USER_MESSAGES } from '#shared/contracts/admin-users';
-import { MESSAGES } from '#shared/rules/validation';
+import { PASSWORD_MESSAGES } from '#shared/rules/passwords';
 import { APPROVAL_NOTICES } from '#client/features/admin-applications/approval-notice';
 import { createUser, uniqueUsername } from '../support/factories.ts';
 import { DESKTOP, PHONE, screenshot } from '../support/chromium.ts';
@@ -164,7 +164,7 @@ describe('manage users', () => {
     const refused = answerDialogs(page, ['short', true]);
     await users.action(user.username, 'Reset Password').click();
     await expect.poll(() => refused.length).toBe(2);
-    expect(refused[1]).toBe(MESSAGES.registrationPassword);
+    expect(refused[1]).toBe(PASSWORD_MESSAGES.registrationPassword);
 
     const prompt = nextDialog(page, 'newpass123');
     await users.action(user.username, 'Reset Password').click();

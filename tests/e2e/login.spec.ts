@@ -1,6 +1,6 @@
 // The login screen's messages (spec sections 5 and 8 "Login") against the real server.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/rules/validation';
+import { AUTH_MESSAGES } from '#shared/rules/auth';
 import { screenshot } from '../support/chromium.ts';
 import { createUser, uniqueUsername } from '../support/e2e-server.ts';
 import { ClientHomePage } from './pages/client-home-page.ts';
@@ -36,14 +36,14 @@ describe('login', () => {
     await login.goto();
     await login.logIn.click();
     await shown(login.error);
-    expect(await login.error.textContent()).toBe(MESSAGES.loginRequired);
+    expect(await login.error.textContent()).toBe(AUTH_MESSAGES.loginRequired);
     await login.username.fill('someone');
     await login.logIn.click();
-    expect(await login.error.textContent()).toBe(MESSAGES.loginRequired);
+    expect(await login.error.textContent()).toBe(AUTH_MESSAGES.loginRequired);
     await login.username.fill('');
     await login.password.fill(PASSWORD);
     await login.logIn.click();
-    expect(await login.error.textContent()).toBe(MESSAGES.loginRequired);
+    expect(await login.error.textContent()).toBe(AUTH_MESSAGES.loginRequired);
     await screenshot(page, 'login-required-phone');
     expect(calls.count()).toBe(0);
   });

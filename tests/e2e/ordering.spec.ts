@@ -5,7 +5,7 @@
 // dialog on a phone and a desktop go to test-results/e2e/.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MESSAGES } from '#shared/rules/validation';
+import { ORDER_MESSAGES } from '#shared/rules/orders';
 import { DESKTOP, PHONE, screenshot, type Viewport } from '../support/chromium.ts';
 import { createCatalogueItem } from '../support/factories.ts';
 import { accessibilityViolations } from './helpers/axe.ts';
@@ -167,7 +167,7 @@ describe('client ordering', () => {
 
     await home.cart.click();
     const cart = new CartDialog(page);
-    expect(await errorAfterPlace(cart)).toBe(MESSAGES.cartEmpty);
+    expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.cartEmpty);
     expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'cart-empty', PHONE);
     await cart.button('Close').click();
@@ -175,9 +175,9 @@ describe('client ordering', () => {
     await catalogue.item(gauze.name).click();
     const item = new ItemDialog(page, gauze.name);
     await item.quantity.fill('0');
-    expect(await errorAfterAdd(item)).toBe(MESSAGES.itemQuantity);
+    expect(await errorAfterAdd(item)).toBe(ORDER_MESSAGES.itemQuantity);
     await item.quantity.fill('2.5');
-    expect(await errorAfterAdd(item)).toBe(MESSAGES.itemQuantity);
+    expect(await errorAfterAdd(item)).toBe(ORDER_MESSAGES.itemQuantity);
     await shot(page, 'item-dialog-error', PHONE);
     expect(await accessibilityViolations(page)).toEqual([]);
     await item.button('Cancel').click();
@@ -185,10 +185,10 @@ describe('client ordering', () => {
     await catalogue.customItem.click();
     const custom = new CustomItemDialog(page);
     expect(await custom.quantity.inputValue()).toBe('1');
-    expect(await errorAfterAdd(custom)).toBe(MESSAGES.customItemName);
+    expect(await errorAfterAdd(custom)).toBe(ORDER_MESSAGES.customItemName);
     await custom.name.fill('Thermal blanket');
     await custom.quantity.fill('0');
-    expect(await errorAfterAdd(custom)).toBe(MESSAGES.customItemQuantity);
+    expect(await errorAfterAdd(custom)).toBe(ORDER_MESSAGES.customItemQuantity);
     await shot(page, 'custom-item-error', PHONE);
     await custom.quantity.fill('1');
     await custom.add.click();
@@ -206,7 +206,7 @@ describe('client ordering', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await cart.field('Phone Number').fill('');
-    expect(await errorAfterPlace(cart)).toBe(MESSAGES.clientOrderFields);
+    expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.clientOrderFields);
     await cart.field('Delivery Address').fill('5 Forbes Ave');
     await cart.field('Phone Number').fill('5550001111');
     await cart.field('Notes').fill('Evening');
@@ -218,7 +218,7 @@ describe('client ordering', () => {
     expect(await cart.overview.textContent()).toContain('Total Items: 3');
     await cart.remove('Thermal blanket').click();
     await gone(cart.amount('Thermal blanket'));
-    expect(await errorAfterPlace(cart)).toBe(MESSAGES.cartEmpty);
+    expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.cartEmpty);
   });
 });
 
@@ -237,9 +237,9 @@ describe('guest ordering', () => {
       await shot(page, 'guest-home', viewport);
       await cartButton.click();
       const cart = new CartDialog(page);
-      expect(await errorAfterPlace(cart)).toBe(MESSAGES.guestAddress);
+      expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.guestAddress);
       await cart.field('Delivery Address').fill('Bus shelter, 5th Ave');
-      expect(await errorAfterPlace(cart)).toBe(MESSAGES.guestFields);
+      expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.guestFields);
       await cart.field('First Name').fill('Ada');
       await cart.field('Last Name').fill('Lovelace');
       await cart.field('Email').fill('ada@example.org');
@@ -281,7 +281,9 @@ describe('guest ordering', () => {
     await new LandingPage(page).guest.click();
     await shown(page.getByRole('heading', { name: 'Welcome, Guest!' }));
     await page.goto('/orderhistory');
-    await shown(page.getByRole('alert').getByText(MESSAGES.orderHistoryGuest, { exact: true }));
+    await shown(
+      page.getByRole('alert').getByText(ORDER_MESSAGES.orderHistoryGuest, { exact: true }),
+    );
     await shot(page, 'history-guest', PHONE);
   });
 });

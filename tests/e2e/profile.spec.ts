@@ -2,7 +2,8 @@
 // under the form, no call while the form's own rules refuse, the server's word otherwise.
 import { describe, expect, it } from 'vitest';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '#server/auth/profile.routes';
-import { MESSAGES } from '#shared/rules/validation';
+import { PASSWORD_MESSAGES } from '#shared/rules/passwords';
+import { PROFILE_MESSAGES } from '#shared/rules/profile';
 import { screenshot } from '../support/chromium.ts';
 import { ProfilePage } from './pages/profile-page.ts';
 import { aClient, logInAsClient } from './helpers/flows.ts';
@@ -34,7 +35,7 @@ describe('update profile', () => {
     const username = (value: string) => errorAfter(profile, () => profile.newUsername.fill(value));
     expect(await username('pat2')).toBe('Username must contain only letters.');
     expect(await username('')).toBe('Username must contain only letters.');
-    expect(await username(client.username)).toBe(MESSAGES.profileUsernameSame);
+    expect(await username(client.username)).toBe(PROFILE_MESSAGES.profileUsernameSame);
     await screenshot(page, 'profile-username-error-phone');
 
     await profile.choose('Email');
@@ -45,7 +46,7 @@ describe('update profile', () => {
       });
     expect(await email('pat@example', client.password)).toBe('Please enter a valid email address.');
     expect(await email(client.email.toUpperCase(), client.password)).toBe(
-      MESSAGES.profileEmailSame,
+      PROFILE_MESSAGES.profileEmailSame,
     );
     expect(await email('pat.new@example.org', '')).toBe('Current password is required.');
 
@@ -61,7 +62,7 @@ describe('update profile', () => {
     expect(await password('with-dash12', 'with-dash12', client.password)).toBe(rule);
     // beyond-spec.md "Passwords": a letter and a digit too, said before any call.
     expect(await password('12345678', '12345678', client.password)).toBe(
-      MESSAGES.registrationPassword,
+      PASSWORD_MESSAGES.registrationPassword,
     );
     expect(await password('newpass123', 'newpass124', client.password)).toBe(
       'The two passwords do not match.',
@@ -79,7 +80,7 @@ describe('update profile', () => {
     expect(await phone('555123456', client.password)).toBe(phoneRule);
     expect(await phone('15551234567', client.password)).toBe(phoneRule);
     expect(await phone('555-123-4567', client.password)).toBe(phoneRule);
-    expect(await phone(client.phone, client.password)).toBe(MESSAGES.profilePhoneSame);
+    expect(await phone(client.phone, client.password)).toBe(PROFILE_MESSAGES.profilePhoneSame);
     expect(await phone('5551239999', '')).toBe('Current password is required.');
 
     expect(calls.count()).toBe(0);

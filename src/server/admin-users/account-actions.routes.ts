@@ -10,7 +10,7 @@ import {
   resetUserPasswordRequest,
   type AdminMessageReply,
 } from '#shared/contracts/admin-users';
-import { MESSAGES, REGISTRATION_PASSWORD_PATTERN } from '#shared/rules/validation';
+import { PASSWORD_MESSAGES, REGISTRATION_PASSWORD_PATTERN } from '#shared/rules/passwords';
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { idParams } from '#shared/contracts/ids';
@@ -69,7 +69,7 @@ export function registerAccountActionRoutes(untyped: FastifyInstance): void {
       const input = request.body;
       const newPassword = input.newPassword ?? '';
       if (!REGISTRATION_PASSWORD_PATTERN.test(newPassword))
-        throw badRequest(MESSAGES.registrationPassword);
+        throw badRequest(PASSWORD_MESSAGES.registrationPassword);
       refuseCommonPassword(newPassword);
       const passwordHash = await hashPassword(newPassword);
       const ended: string[] = [];

@@ -2,7 +2,7 @@
 // rules for the admin forms; the server applies the registration rules (letters-only username,
 // email format, 10-11 digit phone) so an admin cannot make an account a user could not.
 import { ADMIN_USER_MESSAGES, type UserFieldsRequest } from '#shared/contracts/admin-users';
-import { validateRegistrationStep1 } from '#shared/rules/validation';
+import { validateRegistrationStep1 } from '#shared/rules/auth';
 import type { Role } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import type { CleanUserFields } from './admin-users.types.ts';

@@ -8,7 +8,7 @@ import {
   volunteerApplyRequest,
   type VolunteerApplyReply,
 } from '#shared/contracts/applications';
-import { validateVolunteerApplication } from '#shared/rules/validation';
+import { validateVolunteerApplication } from '#shared/rules/applications';
 import { badRequest } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';

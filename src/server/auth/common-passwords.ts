@@ -5,7 +5,7 @@
 // compared lower-cased ("Password1" counts as "password1"). It stays on the server (about
 // 400 KB): the client bundle never imports this file and shows the server's message.
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { MESSAGES } from '#shared/rules/validation';
+import { PASSWORD_MESSAGES } from '#shared/rules/passwords';
 import { badRequest } from '../errors.ts';
 
 let common: ReadonlySet<string> | undefined;
@@ -22,7 +22,7 @@ export function isCommonPassword(password: string): boolean {
 
 /** A 400 with the spec's text when the password is a common one. */
 export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(MESSAGES.passwordTooCommon);
+  if (isCommonPassword(password)) throw badRequest(PASSWORD_MESSAGES.passwordTooCommon);
 }
 
 /** How many passwords the list holds (the contract asks for at least 10,000). */

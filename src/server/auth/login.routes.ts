@@ -10,7 +10,7 @@ import {
   loginRequest,
   messageReply,
 } from '#shared/contracts/auth';
-import { validateLogin } from '#shared/rules/validation';
+import { validateLogin } from '#shared/rules/auth';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';

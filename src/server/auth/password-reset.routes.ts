@@ -14,7 +14,7 @@ import {
   validateResetPassword,
   validateResetRequest,
   validateResetVerify,
-} from '#shared/rules/validation';
+} from '#shared/rules/auth';
 import { badRequest, envelopeOf } from '../errors.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from '../http/rate-limits.ts';

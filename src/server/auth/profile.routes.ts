@@ -22,7 +22,7 @@ import {
   validateProfilePassword,
   validateProfilePhone,
   validateProfileUsername,
-} from '#shared/rules/validation';
+} from '#shared/rules/profile';
 import type { UserRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';

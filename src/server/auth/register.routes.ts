@@ -9,7 +9,7 @@ import {
   registerRequest,
   type RegisterReply,
 } from '#shared/contracts/auth';
-import { validateRegistration } from '#shared/rules/validation';
+import { validateRegistration } from '#shared/rules/auth';
 import { badRequest } from '../errors.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from '../http/rate-limits.ts';

@@ -8,7 +8,7 @@ import {
   feedbackSubmitRequest,
   type FeedbackSubmitReply,
 } from '#shared/contracts/feedback';
-import { validateFeedback } from '#shared/rules/validation';
+import { validateFeedback } from '#shared/rules/feedback';
 import { badRequest } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';

@@ -6,7 +6,7 @@ import {
   type GuestOrderRequest,
   type OrderLineRequest,
 } from '#shared/contracts/orders';
-import { MESSAGES } from '#shared/rules/validation';
+import { ORDER_MESSAGES } from '#shared/rules/orders';
 import { badRequest } from '../errors.ts';
 import type { OrderDetails } from './orders.types.ts';
 
@@ -18,7 +18,7 @@ function filled(value: Text): value is string {
 
 function linesOf(items: OrderLineRequest[] | null | undefined): OrderLineRequest[] {
   if (items === null || items === undefined || items.length === 0) {
-    throw badRequest(MESSAGES.cartEmpty);
+    throw badRequest(ORDER_MESSAGES.cartEmpty);
   }
   return items;
 }
@@ -28,7 +28,7 @@ export function clientOrderInput(input: ClientOrderRequest): OrderDetails {
   const lines = linesOf(input.items);
   const { deliveryAddress, phoneNumber, notes } = input;
   if (!filled(deliveryAddress) || !filled(phoneNumber) || !filled(notes)) {
-    throw badRequest(MESSAGES.clientOrderFields);
+    throw badRequest(ORDER_MESSAGES.clientOrderFields);
   }
   return {
     deliveryAddress: deliveryAddress.trim(),
@@ -47,7 +47,7 @@ export function clientOrderInput(input: ClientOrderRequest): OrderDetails {
 export function guestOrderInput(input: GuestOrderRequest): OrderDetails {
   const lines = linesOf(input.items);
   const { deliveryAddress, firstName, lastName, email, phone, notes } = input;
-  if (!filled(deliveryAddress)) throw badRequest(MESSAGES.guestAddress);
+  if (!filled(deliveryAddress)) throw badRequest(ORDER_MESSAGES.guestAddress);
   if (
     !filled(firstName) ||
     !filled(lastName) ||
@@ -55,7 +55,7 @@ export function guestOrderInput(input: GuestOrderRequest): OrderDetails {
     !filled(phone) ||
     !filled(notes)
   ) {
-    throw badRequest(MESSAGES.guestFields);
+    throw badRequest(ORDER_MESSAGES.guestFields);
   }
   return {
     deliveryAddress: deliveryAddress.trim(),

@@ -17,7 +17,7 @@ import {
   type OrderListReply,
 } from '#shared/contracts/orders';
 import { ID_RULE, idFromWire } from '#shared/contracts/ids';
-import { validateOrderHistoryUserId } from '#shared/rules/validation';
+import { validateOrderHistoryUserId } from '#shared/rules/orders';
 import { forbidden } from '../errors.ts';
 import { callerOf } from '../plugins/access.ts';
 import {

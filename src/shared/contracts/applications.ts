@@ -1,5 +1,5 @@
 // POST /api/volunteer/apply (product-spec.md sections 3 and 7). The shape only: the spec's
-// messages for the form's rules live in rules/validation.ts. Admin application calls are
+// messages for the form's rules live in rules/applications.ts. Admin application calls are
 // added here by their own issue.
 import { z } from 'zod';
 

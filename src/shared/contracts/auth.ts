@@ -1,6 +1,6 @@
 // Account calls (product-spec.md section 7 "Account", wire-protocol.md "Who the caller is").
 // Request schemas pin types and lengths only; fields are nullish so that a missing field gets
-// the spec's message from rules/validation.ts rather than a generic one. Unknown fields
+// the spec's message from rules/auth.ts or rules/profile.ts rather than a generic one. Unknown fields
 // (authenticated, role, userRole) are stripped: the server never trusts them.
 import { z } from 'zod';
 

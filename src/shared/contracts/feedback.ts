@@ -1,5 +1,5 @@
 // POST /api/feedback/submit (product-spec.md section 7 "Feedback and volunteer applications").
-// The shape only: the spec's messages for empty fields live in rules/validation.ts.
+// The shape only: the spec's messages for empty fields live in rules/feedback.ts.
 import { z } from 'zod';
 
 export const FEEDBACK_SUBMIT_PATH = '/api/feedback/submit';

@@ -1,6 +1,6 @@
 // Order calls (product-spec.md sections 3, 4 and 7 "Orders"; domain-decisions.md "Stock and
 // orders"). Request schemas pin types, ranges and lengths; required texts are nullish so that
-// a missing one gets the spec's message from rules/validation.ts. Unknown fields
+// a missing one gets the spec's message from rules/orders.ts. Unknown fields
 // (authenticated, userRole) are stripped; a claimed userId is checked by the server's access
 // plugin against the session.
 import { z } from 'zod';

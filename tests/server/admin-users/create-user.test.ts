@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M, type CreateUserReply } from '#shared/contracts/admin-users';
-import { MESSAGES } from '#shared/rules/validation';
+import { AUTH_MESSAGES } from '#shared/rules/auth';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '#server/auth/registration.service';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createUser, uniqueUsername } from '../../support/factories.ts';
@@ -72,10 +72,10 @@ describe.each(testDialects())('POST /api/admin/user/create (%s)', (dialect) => {
       [{ username, role: 'ADMIN' }, M.role],
       [{ username, role: 'BOSS' }, M.role],
       [{ username }, M.role],
-      [{ role: 'CLIENT' }, MESSAGES.usernameRequired],
-      [{ username: 'has1digit', role: 'CLIENT' }, MESSAGES.usernameLetters],
-      [{ username, email: 'nope', role: 'CLIENT' }, MESSAGES.registrationEmail],
-      [{ username, phone: '12ab', role: 'CLIENT' }, MESSAGES.registrationPhone],
+      [{ role: 'CLIENT' }, AUTH_MESSAGES.usernameRequired],
+      [{ username: 'has1digit', role: 'CLIENT' }, AUTH_MESSAGES.usernameLetters],
+      [{ username, email: 'nope', role: 'CLIENT' }, AUTH_MESSAGES.registrationEmail],
+      [{ username, phone: '12ab', role: 'CLIENT' }, AUTH_MESSAGES.registrationPhone],
       [{ username: ['x'], role: 'CLIENT' }, undefined],
       [{ username: 'a'.repeat(51), role: 'CLIENT' }, undefined],
       [

@@ -2,7 +2,7 @@
 // works, and every login of the user ends.
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
-import { MESSAGES } from '#shared/rules/validation';
+import { PASSWORD_MESSAGES } from '#shared/rules/passwords';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, signedInCookie } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
@@ -54,7 +54,8 @@ describe.each(testDialects())('PUT /api/admin/user/reset-password (%s)', (dialec
     for (const bad of ['short1', 'lettersonly', '12345678', 'with space1', '', null, 12345678]) {
       const res = await reset(user.id, bad);
       expect(res.statusCode, String(bad)).toBe(400);
-      if (typeof bad === 'string') expect(messageOf(res)).toBe(MESSAGES.registrationPassword);
+      if (typeof bad === 'string')
+        expect(messageOf(res)).toBe(PASSWORD_MESSAGES.registrationPassword);
     }
     expect(await meStatus(server, user.cookie)).toBe(200);
   });

@@ -3,7 +3,7 @@
 // admin, or leave the group without an admin.
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER_MESSAGES as M, type UpdateUserReply } from '#shared/contracts/admin-users';
-import { MESSAGES } from '#shared/rules/validation';
+import { AUTH_MESSAGES } from '#shared/rules/auth';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '#server/auth/registration.service';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import {
@@ -101,8 +101,8 @@ describe.each(testDialects())('PUT /api/admin/user/update (%s)', (dialect) => {
   it('bad input is a 400; an unknown user a 404', async () => {
     const user = await createUser(db());
     const cases: [object, string][] = [
-      [{ username: 'with space' }, MESSAGES.usernameLetters],
-      [{ email: 'bad@' }, MESSAGES.registrationEmail],
+      [{ username: 'with space' }, AUTH_MESSAGES.usernameLetters],
+      [{ email: 'bad@' }, AUTH_MESSAGES.registrationEmail],
       [{ role: 'OWNER' }, M.role],
       [{ role: null }, M.role],
     ];

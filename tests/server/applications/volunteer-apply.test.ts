@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/rules/validation';
+import { APPLICATION_MESSAGES } from '#shared/rules/applications';
 import { VOLUNTEER_APPLY_PATH } from '#shared/contracts/applications';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { useCallers } from '../callers.ts';
@@ -86,11 +86,11 @@ describe.each(testDialects())('POST /api/volunteer/apply (%s)', (dialect) => {
 
   it('answers bad input with 400 and the spec messages', async () => {
     const cases: [unknown, string | null][] = [
-      [application({ firstName: ' ' }), MESSAGES.volunteerFirstName],
-      [application({ lastName: undefined }), MESSAGES.volunteerLastName],
-      [application({ email: 'not-an-email' }), MESSAGES.volunteerEmail],
-      [application({ phone: '555-CALL-NOW' }), MESSAGES.volunteerPhone],
-      [application({ phone: '' }), MESSAGES.volunteerPhone],
+      [application({ firstName: ' ' }), APPLICATION_MESSAGES.volunteerFirstName],
+      [application({ lastName: undefined }), APPLICATION_MESSAGES.volunteerLastName],
+      [application({ email: 'not-an-email' }), APPLICATION_MESSAGES.volunteerEmail],
+      [application({ phone: '555-CALL-NOW' }), APPLICATION_MESSAGES.volunteerPhone],
+      [application({ phone: '' }), APPLICATION_MESSAGES.volunteerPhone],
       [application({ submissionTime: 'yesterday' }), null],
       [application({ firstName: 42 }), null],
       [[1, 2, 3], null],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/rules/validation';
+import { FEEDBACK_MESSAGES } from '#shared/rules/feedback';
 import { FEEDBACK_SUBMIT_PATH } from '#shared/contracts/feedback';
 import { startTestServer, testDialects, useTestServer } from '../../support/build-app.ts';
 import { useCallers } from '../callers.ts';
@@ -55,10 +55,10 @@ describe.each(testDialects())('POST /api/feedback/submit (%s)', (dialect) => {
 
   it('answers bad input with 400 and the spec messages', async () => {
     const cases: [unknown, string | null][] = [
-      [{ phoneNumber: '555', content: '  ' }, MESSAGES.feedbackContent],
-      [{ phoneNumber: '555' }, MESSAGES.feedbackContent],
-      [{ phoneNumber: '', content: 'hello' }, MESSAGES.feedbackPhone],
-      [{ content: 'hello' }, MESSAGES.feedbackPhone],
+      [{ phoneNumber: '555', content: '  ' }, FEEDBACK_MESSAGES.feedbackContent],
+      [{ phoneNumber: '555' }, FEEDBACK_MESSAGES.feedbackContent],
+      [{ phoneNumber: '', content: 'hello' }, FEEDBACK_MESSAGES.feedbackPhone],
+      [{ content: 'hello' }, FEEDBACK_MESSAGES.feedbackPhone],
       [{ phoneNumber: 555, content: 'hello' }, null],
       [{ phoneNumber: '555', content: 'x'.repeat(5001) }, null],
       ['just text', null],

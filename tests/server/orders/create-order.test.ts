@@ -2,7 +2,7 @@
 // how lines are read, and what bad input gets back.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '#shared/rules/validation';
+import { ORDER_MESSAGES } from '#shared/rules/orders';
 import { startTestServer, testDialects, useTestServer } from '../../support/build-app.ts';
 import { createCatalogueItem, createTestRound } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
@@ -138,8 +138,8 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
       [clientOrder(world.client.id, [{ itemName: 'X', quantity: null }]), 'items.0.quantity'],
       [clientOrder(world.client.id, [{ itemName: '  ', quantity: 1 }]), 'items.0.itemName'],
       [clientOrder(world.client.id, [{ quantity: 1 } as never]), 'items.0.itemName'],
-      [clientOrder(world.client.id, []), MESSAGES.cartEmpty],
-      [clientOrder(world.client.id, ok, { items: undefined }), MESSAGES.cartEmpty],
+      [clientOrder(world.client.id, []), ORDER_MESSAGES.cartEmpty],
+      [clientOrder(world.client.id, ok, { items: undefined }), ORDER_MESSAGES.cartEmpty],
       [clientOrder(world.client.id, ok, { items: 'socks' }), 'items'],
       [
         clientOrder(
@@ -148,9 +148,15 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
         ),
         'items',
       ],
-      [clientOrder(world.client.id, ok, { deliveryAddress: '  ' }), MESSAGES.clientOrderFields],
-      [clientOrder(world.client.id, ok, { phoneNumber: undefined }), MESSAGES.clientOrderFields],
-      [clientOrder(world.client.id, ok, { notes: '' }), MESSAGES.clientOrderFields],
+      [
+        clientOrder(world.client.id, ok, { deliveryAddress: '  ' }),
+        ORDER_MESSAGES.clientOrderFields,
+      ],
+      [
+        clientOrder(world.client.id, ok, { phoneNumber: undefined }),
+        ORDER_MESSAGES.clientOrderFields,
+      ],
+      [clientOrder(world.client.id, ok, { notes: '' }), ORDER_MESSAGES.clientOrderFields],
       [clientOrder(world.client.id, ok, { notes: 'n'.repeat(2001) }), 'notes'],
       [clientOrder(world.client.id, ok, { deliveryAddress: 42 }), 'deliveryAddress'],
       [clientOrder(world.client.id, ok, { latitude: 91 }), 'latitude'],
@@ -276,11 +282,11 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
   it('answers a guest order with missing fields with the spec messages', async () => {
     const ok = [{ itemName: 'Anything', quantity: 1 }];
     const cases: [object, string][] = [
-      [guestOrder([]), MESSAGES.cartEmpty],
-      [guestOrder(ok, { deliveryAddress: ' ' }), MESSAGES.guestAddress],
-      [guestOrder(ok, { firstName: '' }), MESSAGES.guestFields],
-      [guestOrder(ok, { email: undefined }), MESSAGES.guestFields],
-      [guestOrder(ok, { notes: null }), MESSAGES.guestFields],
+      [guestOrder([]), ORDER_MESSAGES.cartEmpty],
+      [guestOrder(ok, { deliveryAddress: ' ' }), ORDER_MESSAGES.guestAddress],
+      [guestOrder(ok, { firstName: '' }), ORDER_MESSAGES.guestFields],
+      [guestOrder(ok, { email: undefined }), ORDER_MESSAGES.guestFields],
+      [guestOrder(ok, { notes: null }), ORDER_MESSAGES.guestFields],
       [guestOrder([{ itemName: 'X', quantity: 0 }]), 'items.0.quantity'],
       [guestOrder(ok, { userId: world.client.id }), 'userId'],
     ];

@@ -2,7 +2,7 @@
 // ones gone), a volunteer only the orders of rounds they are CONFIRMED on, an admin all.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userOrdersPath, type OrderReply } from '#shared/contracts/orders';
-import { MESSAGES } from '#shared/rules/validation';
+import { ORDER_MESSAGES } from '#shared/rules/orders';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import {
   createCatalogueItem,
@@ -106,7 +106,7 @@ describe.each(testDialects())('order lists (%s)', (dialect) => {
     expect(huge.json<{ message: string }>().message).toMatch(/^userId: /);
     const guest = await get(userOrdersPath('Guest'), world.client);
     expect(guest.statusCode).toBe(400);
-    expect(guest.json()).toMatchObject({ message: MESSAGES.orderHistoryGuest });
+    expect(guest.json()).toMatchObject({ message: ORDER_MESSAGES.orderHistoryGuest });
   });
 
   it('shows an admin every order, with an optional status filter', async () => {

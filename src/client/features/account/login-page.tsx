@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { validateLogin } from '#shared/rules/validation';
+import { validateLogin } from '#shared/rules/auth';
 import { openSessionExpired } from '../../api/api-client.ts';
 import { setSessionUser } from '../../session/session-user.ts';
 import { Button } from '../../ui/button.tsx';

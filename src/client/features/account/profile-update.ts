@@ -6,7 +6,7 @@ import {
   validateProfilePassword,
   validateProfilePhone,
   validateProfileUsername,
-} from '#shared/rules/validation';
+} from '#shared/rules/profile';
 import { ApiError } from '../../api/api-client.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import type { ProfileField } from './account-api.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { validateRegistrationStep1, validateRegistrationStep2 } from '#shared/rules/validation';
+import { validateRegistrationStep1, validateRegistrationStep2 } from '#shared/rules/auth';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';

@@ -4,7 +4,7 @@ import {
   validateResetPassword,
   validateResetRequest,
   validateResetVerify,
-} from '#shared/rules/validation';
+} from '#shared/rules/auth';
 import { ApiError } from '../../api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';

@@ -4,7 +4,7 @@
 // (PUT …/{id}?image). The server's refusal shows inline; its success message on the page.
 import { useId, useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
-import { validateCargoItemId } from '#shared/rules/validation';
+import { validateCargoItemId } from '#shared/rules/cargo';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useBusy } from '../../ui/use-busy.ts';

@@ -5,7 +5,7 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { FEEDBACK_LIMITS } from '#shared/contracts/feedback';
-import { validateFeedback } from '#shared/rules/validation';
+import { validateFeedback } from '#shared/rules/feedback';
 import { submitAction } from '../../offline/engine.ts';
 import { envelopeMessage } from '../../offline/outbox-transport.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';

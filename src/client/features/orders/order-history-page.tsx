@@ -2,7 +2,7 @@
 // copy with "updated N minutes ago", refreshed when the page opens; orders placed here and
 // not sent yet are at the top as "Waiting to send"; 'Cancel Order' goes through the outbox.
 // A guest has no history (spec section 5).
-import { validateOrderHistoryUserId } from '#shared/rules/validation';
+import { validateOrderHistoryUserId } from '#shared/rules/orders';
 import type { SessionUser } from '../../session/session-user.ts';
 import { isGuest } from '../../session/session-user.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';

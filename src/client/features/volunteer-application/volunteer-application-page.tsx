@@ -3,7 +3,7 @@
 // server can be reached, else kept and sent later ("Saved — will send when online").
 import { useState, type SyntheticEvent } from 'react';
 import { APPLICATION_LIMITS } from '#shared/contracts/applications';
-import { validateVolunteerApplication } from '#shared/rules/validation';
+import { validateVolunteerApplication } from '#shared/rules/applications';
 import { submitAction } from '../../offline/engine.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';

@@ -3,7 +3,7 @@
 // server's message, a good one stores the session user and goes to /.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { MESSAGES } from '#shared/rules/validation';
+import { AUTH_MESSAGES } from '#shared/rules/auth';
 import { getSessionUser, setSessionUser } from '#client/session/session-user';
 import { LoginPage } from '#client/features/account/login-page.tsx';
 import { createUser, type TestUser } from '../../../support/factories.ts';
@@ -44,7 +44,7 @@ describe('login page', () => {
     fill('Email or UserName', name);
     fill('Password', password);
     click('Log in');
-    expect(await alertText()).toBe(MESSAGES.loginRequired);
+    expect(await alertText()).toBe(AUTH_MESSAGES.loginRequired);
   });
 
   it("shows the server's message for a wrong password", async () => {

@@ -5,7 +5,7 @@
 import '../../offline/support/fake-db.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MESSAGES } from '#shared/rules/validation';
+import { ORDER_MESSAGES } from '#shared/rules/orders';
 import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
 import { sendOrderAction } from '#client/offline/orders-outbox';
@@ -106,6 +106,6 @@ describe('order history', () => {
   it('tells a guest that order history is not available', async () => {
     setSessionUser(GUEST_USER);
     renderPage('/orderhistory', OrderHistoryPage);
-    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.orderHistoryGuest);
+    expect((await screen.findByRole('alert')).textContent).toBe(ORDER_MESSAGES.orderHistoryGuest);
   });
 });

@@ -5,7 +5,7 @@
 import '../support/fake-db.ts';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { MESSAGES } from '#shared/rules/validation';
+import { FEEDBACK_MESSAGES } from '#shared/rules/feedback';
 import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
 import { kickOutbox } from '#client/offline/engine';
@@ -36,11 +36,11 @@ describe('feedback page', () => {
     await openForm();
     fill('Phone Number', '5551234567');
     click('Submit');
-    expect(await alertText()).toBe(MESSAGES.feedbackContent);
+    expect(await alertText()).toBe(FEEDBACK_MESSAGES.feedbackContent);
     fill('Phone Number', '');
     fill('Feedback', 'Great service');
     click('Submit');
-    expect(await alertText()).toBe(MESSAGES.feedbackPhone);
+    expect(await alertText()).toBe(FEEDBACK_MESSAGES.feedbackPhone);
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDefined();
   });
 

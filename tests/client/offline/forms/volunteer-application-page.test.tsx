@@ -5,7 +5,7 @@
 import '../support/fake-db.ts';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { MESSAGES } from '#shared/rules/validation';
+import { APPLICATION_MESSAGES } from '#shared/rules/applications';
 import { DUPLICATE_APPLICATION_MESSAGE } from '#server/applications/applications.service';
 import { VolunteerApplicationPage } from '#client/features/volunteer-application/volunteer-application-page.tsx';
 import { useClientServer } from '../../support/client-server.ts';
@@ -32,12 +32,12 @@ describe('volunteer application page', () => {
     await openForm();
     // Each step: what the form says now, then the field filled before the next Submit.
     const steps: [string, string, string][] = [
-      [MESSAGES.volunteerFirstName, 'First Name', 'Grace'],
-      [MESSAGES.volunteerLastName, 'Last Name', 'Hopper'],
-      [MESSAGES.volunteerEmail, 'Email', 'not-an-email'],
-      [MESSAGES.volunteerEmail, 'Email', 'grace@example.org'],
-      [MESSAGES.volunteerPhone, 'Phone', 'call me'],
-      [MESSAGES.volunteerPhone, 'Phone', '555 0102'],
+      [APPLICATION_MESSAGES.volunteerFirstName, 'First Name', 'Grace'],
+      [APPLICATION_MESSAGES.volunteerLastName, 'Last Name', 'Hopper'],
+      [APPLICATION_MESSAGES.volunteerEmail, 'Email', 'not-an-email'],
+      [APPLICATION_MESSAGES.volunteerEmail, 'Email', 'grace@example.org'],
+      [APPLICATION_MESSAGES.volunteerPhone, 'Phone', 'call me'],
+      [APPLICATION_MESSAGES.volunteerPhone, 'Phone', '555 0102'],
     ];
     for (const [message, label, value] of steps) {
       click('Submit');

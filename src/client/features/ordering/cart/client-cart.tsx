@@ -2,7 +2,7 @@
 // 5 "Cart placement"). An order the server will refuse for the order limits (a line over its
 // max per order, a 4th open order) is flagged in the cart and not sent.
 import { ORDER_LIMITS } from '#shared/contracts/orders';
-import { validateClientOrder } from '#shared/rules/validation';
+import { validateClientOrder } from '#shared/rules/orders';
 import { TextField } from '../../../ui/text-field.tsx';
 import { CartDialog } from './cart-dialog.tsx';
 import type { CartOwner } from './cart-store.ts';

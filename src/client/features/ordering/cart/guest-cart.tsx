@@ -2,7 +2,7 @@
 // sections 2 and 5 "Cart placement"). An order the server will refuse for the order limits,
 // as far as this device knows them, is flagged in the cart and not sent.
 import { ORDER_LIMITS } from '#shared/contracts/orders';
-import { validateGuestOrder } from '#shared/rules/validation';
+import { validateGuestOrder } from '#shared/rules/orders';
 import { TextField } from '../../../ui/text-field.tsx';
 import { CartDialog } from './cart-dialog.tsx';
 import { guestOrderAction, itemsOf, type GuestFields } from '../checkout/order-actions.ts';

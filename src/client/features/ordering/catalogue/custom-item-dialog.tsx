@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { ORDER_LIMITS } from '#shared/contracts/orders';
 import { DEFAULT_MAX_PER_ORDER, overMaxText } from '#shared/rules/order-limits';
-import { validateCustomItem } from '#shared/rules/validation';
+import { validateCustomItem } from '#shared/rules/orders';
 import { TextField } from '../../../ui/text-field.tsx';
 import type { CartLine } from '../cart/cart-store.ts';
 import { AddToCartDialog, QuantityField } from './add-to-cart-dialog.tsx';

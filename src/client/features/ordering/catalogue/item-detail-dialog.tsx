@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { orderLineName } from '#shared/rules/order-lines';
 import { overMaxText } from '#shared/rules/order-limits';
-import { validateItemQuantity } from '#shared/rules/validation';
+import { validateItemQuantity } from '#shared/rules/orders';
 import { SelectField } from '../../../ui/select-field.tsx';
 import type { CartLine } from '../cart/cart-store.ts';
 import { AddToCartDialog, QuantityField } from './add-to-cart-dialog.tsx';

@@ -1,0 +1,90 @@
+// The sign-in, registration and password-reset form rules (product-spec.md section 5) with
+// their exact messages, shared by the web client (shown under the form) and the server (400
+// replies). Each validator returns the first failing message, or null when the input passes.
+// Texts marked "not in the spec" fill a gap the spec leaves (it names the rule, not a text).
+import { blank, EMAIL_PATTERN, type Text } from './fields.ts';
+import {
+  PASSWORD_MESSAGES,
+  REGISTRATION_PASSWORD_PATTERN,
+  validateNewPassword,
+} from './passwords.ts';
+
+export const AUTH_MESSAGES = {
+  loginRequired: 'Please enter your username or email and password.', // not in the spec
+  usernameRequired: 'Username is required',
+  usernameLetters: 'Username can only contain English letters',
+  registrationEmail: 'The email is not formatted correctly',
+  registrationPhone: 'The format of the phone number is incorrect',
+  registrationPasswordMismatch: 'Two different passwords',
+  resetEmailRequired: 'Email is required',
+  resetFieldsRequired: 'Email, OTP, and new password are required.',
+} as const;
+
+/** Letters A–Z only ('English letters'). */
+export const USERNAME_PATTERN = /^[A-Za-z]+$/;
+/** Registration: 10 or 11 digits. */
+export const REGISTRATION_PHONE_PATTERN = /^\d{10,11}$/;
+
+export function validateLogin(input: { username?: Text; password?: Text }): string | null {
+  return blank(input.username) || blank(input.password) ? AUTH_MESSAGES.loginRequired : null;
+}
+
+/** Registration step 1: username required and letters only; email and phone optional. */
+export function validateRegistrationStep1(input: {
+  username?: Text;
+  email?: Text;
+  phone?: Text;
+}): string | null {
+  if (blank(input.username)) return AUTH_MESSAGES.usernameRequired;
+  if (!USERNAME_PATTERN.test(input.username ?? '')) return AUTH_MESSAGES.usernameLetters;
+  if (!blank(input.email) && !EMAIL_PATTERN.test(input.email ?? ''))
+    return AUTH_MESSAGES.registrationEmail;
+  if (!blank(input.phone) && !REGISTRATION_PHONE_PATTERN.test(input.phone ?? ''))
+    return AUTH_MESSAGES.registrationPhone;
+  return null;
+}
+
+/**
+ * Registration step 2. `confirmPassword` is the form's second field; the server never
+ * receives it and leaves it out, so only the password rule applies there.
+ */
+export function validateRegistrationStep2(input: {
+  password?: Text;
+  confirmPassword?: Text;
+}): string | null {
+  if (!REGISTRATION_PASSWORD_PATTERN.test(input.password ?? ''))
+    return PASSWORD_MESSAGES.registrationPassword;
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password)
+    return AUTH_MESSAGES.registrationPasswordMismatch;
+  return null;
+}
+
+/** The whole registration payload (the server's check): step 1, then step 2. */
+export function validateRegistration(input: {
+  username?: Text;
+  email?: Text;
+  phone?: Text;
+  password?: Text;
+  confirmPassword?: Text;
+}): string | null {
+  return validateRegistrationStep1(input) ?? validateRegistrationStep2(input);
+}
+
+export function validateResetRequest(input: { email?: Text }): string | null {
+  return blank(input.email) ? AUTH_MESSAGES.resetEmailRequired : null;
+}
+
+export function validateResetVerify(input: {
+  email?: Text;
+  otp?: Text;
+  newPassword?: Text;
+}): string | null {
+  if (blank(input.email) || blank(input.otp) || blank(input.newPassword))
+    return AUTH_MESSAGES.resetFieldsRequired;
+  return null;
+}
+
+/** A new password set through the reset (the spec names no rule there: the profile's applies). */
+export function validateResetPassword(newPassword: Text): string | null {
+  return validateNewPassword(newPassword);
+}
