@@ -30,6 +30,10 @@ import { adminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { adminApplicationRoutes } from './applications/admin-applications.routes.ts';
 import { adminFeedbackRoutes } from './feedback/admin-feedback.routes.ts';
 import { adminAlertsRoutes } from './admin-alerts/admin-alerts.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { privacyRoutes } from './privacy/privacy.routes.ts';
+import { reportRoutes } from './reports/reports.routes.ts';
+import { registerRetentionSweep } from './privacy/retention-sweep.ts';
 import { registerMailer } from './mail/mail-plugin.ts';
 import { registerIdempotencyPruning } from './idempotency/idempotency-pruning.ts';
 import { LOG_REDACT_PATHS } from './logging.ts';
@@ -83,6 +87,7 @@ export async function buildApp(
   registerCsrfGuard(app);
   registerMailer(app, config);
   registerIdempotencyPruning(app, opened.db);
+  registerRetentionSweep(app);
   // Route schemas are zod contracts, validated after every preValidation hook above.
   registerZodSchemas(app);
   // Before the routes: the OpenAPI document is collected as they are registered.
@@ -98,6 +103,9 @@ export async function buildApp(
   await app.register(adminApplicationRoutes);
   await app.register(adminFeedbackRoutes);
   await app.register(adminAlertsRoutes);
+  await app.register(auditRoutes);
+  await app.register(privacyRoutes);
+  await app.register(reportRoutes);
   await app.register(cargoRoutes);
   await app.register(roundRoutes);
   await app.register(adminRoundRoutes);

@@ -39,6 +39,15 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** Log level for pino; 'silent' in tests. */
   logLevel: string;
+  /**
+   * Days a COMPLETED or CANCELLED order keeps its personal data (RETENTION_DAYS, default 30;
+   * 0 = purged at the next sweep). Also feedback phones and rejected applications.
+   */
+  retentionDays: number;
+  /** Hours before a round starts that its volunteers see addresses (ADDRESS_REVEAL_HOURS, 24). */
+  addressRevealHours: number;
+  /** The server's clock. Only tests set another, to move time forward without sleeping. */
+  clock: () => Date;
 }
 
 export const DEFAULT_CLIENT_ID = 'streetmed-web';
@@ -158,5 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secureCookies: env.SECURE_COOKIES === 'true',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    retentionDays: intFrom(env.RETENTION_DAYS, 30, 'RETENTION_DAYS'),
+    addressRevealHours: intFrom(env.ADDRESS_REVEAL_HOURS, 24, 'ADDRESS_REVEAL_HOURS'),
+    clock: () => new Date(),
   };
 }

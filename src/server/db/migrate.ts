@@ -11,6 +11,8 @@ import { feedbackIdentity } from './migrations/2026-11-25T1201-feedback-identity
 import { emailOwnership } from './migrations/2026-11-25T1000-email-ownership.ts';
 import { orderLimits } from './migrations/2026-11-25T1000-order-limits.ts';
 import { deviceCookies } from './migrations/2026-11-25T1300-device-cookies.ts';
+import { auditLog } from './migrations/2026-11-25T1800-audit-log.ts';
+import { personalDataPurge } from './migrations/2026-11-25T1801-personal-data-purge.ts';
 
 /** Every migration, by name, built for the dialect's column types. */
 export function allMigrations(t: ColumnTypes): Record<string, Migration> {
@@ -23,6 +25,8 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-11-25T1000-email-ownership': emailOwnership(t),
     '2026-11-25T1000-order-limits': orderLimits(t),
     '2026-11-25T1300-device-cookies': deviceCookies(t),
+    '2026-11-25T1800-audit-log': auditLog(t),
+    '2026-11-25T1801-personal-data-purge': personalDataPurge(t),
   };
 }
 

@@ -123,6 +123,8 @@ export interface OrdersTable {
   /** GUEST orders: the phone and email normalised (rules/order-limits.ts), for the daily limit. */
   guest_phone_key: string | null;
   guest_email_key: string | null;
+  /** When the retention sweep removed the personal data (address emptied); null before. */
+  personal_data_purged_at: Generated<string | null>;
 }
 
 export interface OrderItemsTable {
@@ -183,6 +185,8 @@ export interface FeedbackTable {
   created_at: string;
   /** The sending account's username (from its login session); null when not signed in. */
   account_username: string | null;
+  /** When the retention sweep removed the phone (emptied); null before. */
+  personal_data_purged_at: Generated<string | null>;
 }
 
 export interface PasswordResetCodesTable {
@@ -223,6 +227,21 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** Append-only (database triggers refuse UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** The user who acted or looked; null for the server's own sweeps. Not a foreign key. */
+  actor_id: number | null;
+  /** The actor's username at the time, kept after the account is deleted. */
+  actor_username: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: number | null;
+  /** JSON object text, or null. */
+  details: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   login_sessions: LoginSessionsTable;
@@ -241,6 +260,7 @@ export interface Database {
   password_reset_codes: PasswordResetCodesTable;
   idempotency_keys: IdempotencyKeysTable;
   server_secrets: ServerSecretsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
