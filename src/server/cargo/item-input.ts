@@ -1,6 +1,8 @@
-// Item JSON (create or update) → what the writes need: trimmed texts ('' clears an optional
-// text), sizes as an ordered map of trimmed labels, and the total named once.
-import { CARGO_LIMITS, cargoItemCreate, cargoItemUpdate } from '#shared/contracts/cargo';
+// Item JSON (create or update), as the route schema parsed it → what the writes need: trimmed
+// texts ('' clears an optional text), sizes as an ordered map of trimmed labels (a label given
+// twice once trimmed is refused here), and the total named once.
+import type { z } from 'zod';
+import { CARGO_LIMITS, type cargoItemCreate, type cargoItemUpdate } from '#shared/contracts/cargo';
 import { DEFAULT_MAX_PER_ORDER } from '#shared/rules/order-limits';
 import { badRequest } from '../errors.ts';
 
@@ -45,18 +47,11 @@ export function sumOfSizes(sizes: ReadonlyMap<string, number>): number {
   return total;
 }
 
-function itemObject(data: unknown): object {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw badRequest('The item data must be a JSON object.');
-  }
-  return data;
-}
-
 const optional = (text: string | null | undefined) =>
   text === undefined || text === null ? undefined : text === '' ? null : text;
 
-export function parseItemCreate(data: unknown): ItemCreateInput {
-  const input = cargoItemCreate.parse(itemObject(data));
+/** The body of a create, validated by its route schema (cargoItemCreate). */
+export function itemCreateInput(input: z.output<typeof cargoItemCreate>): ItemCreateInput {
   const sizes = sizesOf(input.sizeQuantities ?? {});
   const given = input.quantity ?? input.totalQuantity ?? input.stock ?? 0;
   return {
@@ -69,8 +64,8 @@ export function parseItemCreate(data: unknown): ItemCreateInput {
   };
 }
 
-export function parseItemPatch(data: unknown): ItemPatch {
-  const input = cargoItemUpdate.parse(itemObject(data));
+/** The body of an update, validated by its route schema (cargoItemUpdate). */
+export function itemPatchOf(input: z.output<typeof cargoItemUpdate>): ItemPatch {
   const patch: ItemPatch = {};
   if (input.name !== undefined && input.name !== null) patch.name = input.name;
   const description = optional(input.description);

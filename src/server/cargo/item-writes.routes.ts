@@ -5,85 +5,79 @@
 //   maxPerOrder?} (see cargoItemUpdate for how quantity and sizes combine). PUT …/{id}?image:
 //   multipart 'image' replaces the picture (a 'data' part may update the fields in the same
 //   call).
+// Every form of the body is validated by one schema: the routes' preValidation hooks turn a
+// multipart body into its item JSON (item-body.ts); the document shows both forms.
 // The image is checked and re-encoded before the transaction (sharp is slow and must not hold
 // the write lock); item, sizes and image rows are then written in one idempotent transaction.
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CARGO_ITEMS_PATH,
+  cargoItemCreate,
+  cargoItemCreateForm,
+  cargoItemUpdate,
+  cargoItemUpdateForm,
+  cargoItemUpdateQuery,
+  cargoItemWriteReply,
   type CargoItem,
   type CargoItemWriteReply,
 } from '#shared/contracts/cargo';
-import { AppError, badRequest } from '../errors.ts';
-import { pathId } from '../http/ids.ts';
-import { checkClaimedIdentity } from '../plugins/access.ts';
+import { idParams } from '#shared/contracts/ids';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { writeOf } from '../http/writes.ts';
+import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { processImage } from './image-processing.ts';
-import { parseItemCreate, parseItemPatch } from './item-input.ts';
-import { readItemUpload, type ItemUpload } from './item-upload.ts';
+import { readItemCreateBody, readItemUpdateBody, uploadedImageOf } from './item-body.ts';
+import { itemCreateInput, itemPatchOf } from './item-input.ts';
 import { createItem, updateItem } from './item-writes.service.ts';
 
 function writeReply(message: string, item: CargoItem): CargoItemWriteReply {
   return { status: 'success', message, id: item.id, item };
 }
 
-/**
- * The item data and image of a write, multipart or not. A multipart body is parsed here, in the
- * handler, so its identity claims are checked here too, and what the idempotency hash sees is
- * its content (data + the image's SHA-256), not the boundary-dependent raw bytes.
- */
-async function readWriteBody(request: FastifyRequest): Promise<ItemUpload> {
-  if (!request.isMultipart()) return { data: request.body ?? undefined, image: undefined };
-  const upload = await readItemUpload(request);
-  // Claims inside the item JSON (adminUsername, userId) are checked as a JSON body's would be.
-  request.body = upload.data;
-  checkClaimedIdentity(request);
-  const imageHash =
-    upload.image === undefined ? null : createHash('sha256').update(upload.image).digest('hex');
-  request.body = { data: upload.data ?? null, image: imageHash };
-  return upload;
-}
-
-function asksForImage(query: unknown): boolean {
-  return query !== null && typeof query === 'object' && Object.hasOwn(query, 'image');
-}
-
-export function registerItemWriteRoutes(app: FastifyInstance): void {
+export function registerItemWriteRoutes(untyped: FastifyInstance): void {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.opened.db;
-  const admin = { config: { access: ['ADMIN'] as const } };
+  const config = { access: ['ADMIN'] as const };
 
-  app.post(CARGO_ITEMS_PATH, admin, async (request, reply) => {
-    const upload = await readWriteBody(request);
-    if (upload.data === undefined) throw badRequest("Send the item as JSON in the part 'data'.");
-    const input = parseItemCreate(upload.data);
-    const image = upload.image === undefined ? null : await processImage(upload.image);
-    return runIdempotent(request, reply, db, async (trx) => {
-      const item = await createItem(writeOf(request, trx), input, image);
-      return { statusCode: 201, body: writeReply('Item added.', item) };
-    });
-  });
+  const createSchema = {
+    body: cargoItemCreate,
+    multipartBody: cargoItemCreateForm,
+    response: documentedReplies({ 201: cargoItemWriteReply }),
+  };
+  app.post(
+    CARGO_ITEMS_PATH,
+    { config, preValidation: readItemCreateBody, schema: createSchema },
+    async (request, reply) => {
+      const input = itemCreateInput(request.body);
+      const upload = uploadedImageOf(request);
+      const image = upload === undefined ? null : await processImage(upload);
+      return runIdempotent(request, reply, db, async (trx) => {
+        const item = await createItem(writeOf(request, trx), input, image);
+        return { statusCode: 201, body: writeReply('Item added.', item) };
+      });
+    },
+  );
 
-  app.put(`${CARGO_ITEMS_PATH}/:id`, admin, async (request, reply) => {
-    const id = pathId(request.params, 'id');
-    if (asksForImage(request.query) && !request.isMultipart()) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        "Send the new picture as multipart/form-data in the part 'image'.",
-      );
-    }
-    const upload = await readWriteBody(request);
-    if (asksForImage(request.query) && upload.image === undefined) {
-      throw badRequest("Send the new picture in the part 'image'.");
-    }
-    if (upload.data === undefined && upload.image === undefined) {
-      throw badRequest('Nothing to update: send the item fields or a picture.');
-    }
-    const patch = upload.data === undefined ? {} : parseItemPatch(upload.data);
-    const image = upload.image === undefined ? null : await processImage(upload.image);
-    return runIdempotent(request, reply, db, async (trx) => {
-      const item = await updateItem(writeOf(request, trx), id, patch, image);
-      return { statusCode: 200, body: writeReply('Item updated.', item) };
-    });
-  });
+  const updateSchema = {
+    params: idParams('id'),
+    querystring: cargoItemUpdateQuery,
+    body: cargoItemUpdate,
+    multipartBody: cargoItemUpdateForm,
+    response: documentedReplies({ 200: cargoItemWriteReply }),
+  };
+  app.put(
+    `${CARGO_ITEMS_PATH}/:id`,
+    { config, preValidation: readItemUpdateBody, schema: updateSchema },
+    async (request, reply) => {
+      const { id } = request.params;
+      const patch = itemPatchOf(request.body);
+      const upload = uploadedImageOf(request);
+      const image = upload === undefined ? null : await processImage(upload);
+      return runIdempotent(request, reply, db, async (trx) => {
+        const item = await updateItem(writeOf(request, trx), id, patch, image);
+        return { statusCode: 200, body: writeReply('Item updated.', item) };
+      });
+    },
+  );
 }

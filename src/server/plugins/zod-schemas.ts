@@ -24,6 +24,15 @@ export function receivedBodyOf(request: FastifyRequest): unknown {
   return receivedBodies.has(request) ? receivedBodies.get(request) : request.body;
 }
 
+/**
+ * For a route that turns a body of another form into the one its schema validates (a
+ * multipart item write, in its own preValidation hook): what that body held, as the
+ * idempotency hash should see it.
+ */
+export function recordReceivedBody(request: FastifyRequest, received: unknown): void {
+  receivedBodies.set(request, received);
+}
+
 const zodValidator: FastifySchemaCompiler<ZodType> =
   ({ schema, httpPart }) =>
   (data: unknown) => {
@@ -38,8 +47,9 @@ export function registerZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidator);
   // Documentation-only response schemas: the reply is sent exactly as the handler built it.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  // All preValidation hooks run before validation. Only routes with a body schema are recorded:
-  // a route without one may set the body it wants hashed itself (a multipart item write).
+  // All preValidation hooks run before validation, a route's own after this one (which may
+  // record a body of another form: recordReceivedBody). Only routes with a body schema are
+  // recorded: for a route without one the hash takes the body as the handler leaves it.
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.schema?.body !== undefined) receivedBodies.set(request, request.body);
   });

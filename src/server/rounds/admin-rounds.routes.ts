@@ -158,6 +158,7 @@ function adminSignupRoutes(untyped: FastifyInstance): void {
   // the schemas describe the shapes and refuse malformed ones.
   const decide = {
     params: signupParams,
+    querystring: adminSignupRequest,
     body: adminSignupRequest,
     response: documentedReplies({ 200: roundsMessageReply }),
   };

@@ -117,20 +117,26 @@ const sizeQuantities = z
     { error: `size labels must be 1 to ${CARGO_LIMITS.sizeLabel} characters` },
   );
 
+/** What any body that is not a JSON object (an array, a text, a number) is told. */
+const ITEM_NOT_AN_OBJECT = 'The item data must be a JSON object.';
+
 /** The item of a create (multipart part 'data', or a JSON body when there is no image). */
-export const cargoItemCreate = z.object({
-  name,
-  description: optionalText(CARGO_LIMITS.description),
-  category: optionalText(CARGO_LIMITS.category),
-  /** Ignored when sizeQuantities has sizes: the total is their sum. */
-  quantity: quantity.nullish(),
-  /** The spec's other names for the total, read when quantity is absent. */
-  totalQuantity: quantity.nullish(),
-  stock: quantity.nullish(),
-  sizeQuantities: sizeQuantities.nullish(),
-  /** Absent or null: DEFAULT_MAX_PER_ORDER. */
-  maxPerOrder: maxPerOrderSchema.nullish(),
-});
+export const cargoItemCreate = z.object(
+  {
+    name,
+    description: optionalText(CARGO_LIMITS.description),
+    category: optionalText(CARGO_LIMITS.category),
+    /** Ignored when sizeQuantities has sizes: the total is their sum. */
+    quantity: quantity.nullish(),
+    /** The spec's other names for the total, read when quantity is absent. */
+    totalQuantity: quantity.nullish(),
+    stock: quantity.nullish(),
+    sizeQuantities: sizeQuantities.nullish(),
+    /** Absent or null: DEFAULT_MAX_PER_ORDER. */
+    maxPerOrder: maxPerOrderSchema.nullish(),
+  },
+  { error: ITEM_NOT_AN_OBJECT },
+);
 export type CargoItemCreate = z.input<typeof cargoItemCreate>;
 
 /**
@@ -139,17 +145,62 @@ export type CargoItemCreate = z.input<typeof cargoItemCreate>;
  * with sizes it must equal their sum (the admin form sends the total it shows) — change the
  * sizes instead.
  */
-export const cargoItemUpdate = z.object({
-  name: name.nullish(),
-  description: optionalText(CARGO_LIMITS.description),
-  category: optionalText(CARGO_LIMITS.category),
-  quantity: quantity.nullish(),
-  totalQuantity: quantity.nullish(),
-  stock: quantity.nullish(),
-  sizeQuantities: sizeQuantities.nullish(),
-  maxPerOrder: maxPerOrderSchema.nullish(),
-});
+export const cargoItemUpdate = z.object(
+  {
+    name: name.nullish(),
+    description: optionalText(CARGO_LIMITS.description),
+    category: optionalText(CARGO_LIMITS.category),
+    quantity: quantity.nullish(),
+    totalQuantity: quantity.nullish(),
+    stock: quantity.nullish(),
+    sizeQuantities: sizeQuantities.nullish(),
+    maxPerOrder: maxPerOrderSchema.nullish(),
+  },
+  { error: ITEM_NOT_AN_OBJECT },
+);
 export type CargoItemUpdate = z.input<typeof cargoItemUpdate>;
+
+const picture = z.file().meta({
+  description: `The picture: PNG, JPEG or WebP (judged by its bytes), at most ${
+    CARGO_LIMITS.imageBytes / (1024 * 1024)
+  } MB and ${CARGO_LIMITS.imagePixels} pixels; stored re-encoded without metadata.`,
+});
+
+/**
+ * A create sent as multipart/form-data (for the API document: the server validates the part
+ * 'data' with cargoItemCreate, as it does a JSON body). 'data' may also be a file part such
+ * as a JSON Blob.
+ */
+export const cargoItemCreateForm = z.object({
+  data: cargoItemCreate,
+  image: picture.optional(),
+});
+
+/** An update sent as multipart/form-data: new fields in 'data', a new picture in 'image'. */
+export const cargoItemUpdateForm = z.object({
+  data: cargoItemUpdate.optional(),
+  image: picture.optional(),
+});
+
+/**
+ * A query flag such as `?image`: present with any value (Fastify's parser gives '' for a bare
+ * name, a list when it is repeated) or absent.
+ */
+const queryFlag = z.union([z.string(), z.array(z.string())]).optional();
+
+/** PUT /api/cargo/items/{id}?image: the call replaces the picture (multipart 'image'). */
+export const cargoItemUpdateQuery = z.object({
+  image: queryFlag.meta({
+    description: "Present: the call replaces the picture (multipart/form-data, part 'image').",
+  }),
+});
+
+/** GET /api/cargo/images/{imageId}?thumb=1: the thumbnail (any value but '0' or 'false'). */
+export const cargoImageQuery = z.object({
+  thumb: queryFlag.meta({
+    description: "Any value but '0' or 'false' asks for the thumbnail (about 320 px).",
+  }),
+});
 
 export const cargoItemWriteReply = z.object({
   status: z.literal('success'),

@@ -1,26 +1,15 @@
 // GET /api/openapi.json (beyond-spec.md section 6; issue 15): the document is valid OpenAPI
 // 3.1, lists every /api route the server registers with who may call it, and every route that
-// takes input declares its schema (path parameters, body) — except the routes below that the
-// first slice of issue 15 has not converted yet. A route added without a schema fails here.
+// takes input declares its schema: path parameters, the body (a write), and the query
+// parameters it reads (`readsQuery` of the caller matrix, tests/server/route-matrix). A route
+// added without a schema fails here.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { apiRoutesOf } from '#server/plugins/access';
 import { accessTag, OPENAPI_PATH } from '#server/openapi/openapi.routes';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
-import { ROUTES, routeKey } from '../route-matrix/routes.table.ts';
-
-/**
- * Routes that take input but still parse it in their handlers (issue 15, first slice). This
- * list only shrinks: an entry whose route now has its schema fails the test until removed, and
- * a NEW route is never added here — it is born with its schema.
- */
-const NOT_YET_CONVERTED: ReadonlySet<string> = new Set([
-  // Multipart (part 'data' + 'image'), plain JSON and encrypted text/plain bodies: a body schema
-  // needs one per content type, and multipart is parsed in the handler (item-writes.routes.ts).
-  'POST /api/cargo/items',
-  'PUT /api/cargo/items/:id',
-]);
+import { ROUTES, routeKey, type RouteEntry } from '../route-matrix/routes.table.ts';
 
 interface Operation {
   'x-access'?: unknown;
@@ -28,45 +17,62 @@ interface Operation {
   parameters?: { in: string; name: string }[];
   requestBody?: unknown;
 }
+interface JsonSchema {
+  type?: string;
+  format?: string;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+}
+type RequestBody = { content: Record<string, { schema?: JsonSchema }> };
 type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 /** Fastify's `:id` as OpenAPI's `{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
-/** Routes of the caller matrix that read a body (they have a valid body for it). */
-const READS_BODY = new Set(
-  ROUTES.filter((e) => e.body !== undefined).map((e) => routeKey(e.method, e.path)),
-);
-const KNOWN = new Set(ROUTES.map((e) => routeKey(e.method, e.path)));
+/** What the caller matrix says of a route's input: whether it reads a body, which query. */
+type InputEntry = Pick<RouteEntry, 'method' | 'path' | 'body' | 'readsQuery'>;
+
+/** The parameters `op` documents `in` a part of the request. */
+const documentedIn = (op: Operation, part: 'path' | 'query') =>
+  new Set(op.parameters?.filter((p) => p.in === part).map((p) => p.name));
 
 /**
  * What each route that takes input lacks: "<METHOD> <path>: <part>". A part counts when the
  * route's schema declares it AND the document shows it (@fastify/swagger invents string path
  * parameters for a route without a params schema, so the document alone cannot tell).
  */
-function missingSchemas(app: FastifyInstance, doc: OpenApiDoc): string[] {
+function missingSchemas(
+  app: FastifyInstance,
+  doc: OpenApiDoc,
+  entries: readonly InputEntry[] = ROUTES,
+): string[] {
+  const byKey = new Map(entries.map((e) => [routeKey(e.method, e.path), e]));
   const missing: string[] = [];
   for (const route of apiRoutesOf(app)) {
     if (route.method === 'HEAD') continue; // the GET twin's schemas
     const key = routeKey(route.method, route.url);
     const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
     if (op === undefined) continue; // reported by the presence test
-    for (const [, name] of route.url.matchAll(/:(\w+)/g)) {
-      const documented = op.parameters?.some((p) => p.in === 'path' && p.name === name);
-      if (!route.schemaParts.includes('params') || documented !== true) {
-        missing.push(`${key}: params.${name ?? ''}`);
-      }
+    const lacks = (part: string) => missing.push(`${key}: ${part}`);
+    const pathParams = documentedIn(op, 'path');
+    for (const [, name = ''] of route.url.matchAll(/:(\w+)/g)) {
+      if (!route.schemaParts.includes('params') || !pathParams.has(name)) lacks(`params.${name}`);
     }
+    const entry = byKey.get(key);
     // A write the caller matrix does not know yet is taken to read a body.
-    const readsBody = READS_BODY.has(key) || (!KNOWN.has(key) && route.method !== 'GET');
+    const readsBody = entry === undefined ? route.method !== 'GET' : entry.body !== undefined;
     if (readsBody && (!route.schemaParts.includes('body') || op.requestBody === undefined)) {
-      missing.push(`${key}: body`);
+      lacks('body');
+    }
+    const queryParams = documentedIn(op, 'query');
+    for (const name of entry?.readsQuery ?? []) {
+      if (!route.schemaParts.includes('querystring') || !queryParams.has(name)) {
+        lacks(`querystring.${name}`);
+      }
     }
   }
   return missing;
 }
-
-const routeOf = (line: string) => line.slice(0, line.indexOf(': '));
 
 async function documentOf(app: FastifyInstance): Promise<OpenApiDoc> {
   const res = await app.inject({ method: 'GET', url: OPENAPI_PATH });
@@ -117,32 +123,53 @@ describe.each(testDialects())('the OpenAPI document (%s)', (dialect) => {
     expect(op?.description).toContain('with the role ADMIN');
   });
 
-  it('has the schema of every route that takes input, but for the listed unconverted ones', async () => {
+  it('has the schema of every route that takes input: path, body and the query it reads', async () => {
     const doc = await documentOf(server.app);
-    const missing = missingSchemas(server.app, doc);
-    const unexpected = missing.filter((line) => !NOT_YET_CONVERTED.has(routeOf(line)));
-    expect(unexpected).toEqual([]);
-    // The list only shrinks: a converted route must leave it.
-    const stillMissing = new Set(missing.map(routeOf));
-    expect([...NOT_YET_CONVERTED].filter((key) => !stillMissing.has(key))).toEqual([]);
+    expect(missingSchemas(server.app, doc)).toEqual([]);
+  });
+
+  it('documents the item writes in both forms: JSON and multipart/form-data', async () => {
+    const doc = await documentOf(server.app);
+    for (const [path, method] of [
+      ['/api/cargo/items', 'post'],
+      ['/api/cargo/items/{id}', 'put'],
+    ] as const) {
+      const body = doc.paths[path]?.[method]?.requestBody as RequestBody | undefined;
+      const json = body?.content['application/json']?.schema;
+      const form = body?.content['multipart/form-data']?.schema;
+      expect(json?.properties, path).toHaveProperty('name');
+      // The part 'data' is the same item object; the picture a binary file.
+      expect(form?.properties?.data, path).toMatchObject({ type: 'object' });
+      expect(form?.properties?.data?.properties, path).toEqual(json?.properties);
+      expect(form?.properties?.image, path).toMatchObject({ type: 'string', format: 'binary' });
+    }
+    expect(doc.paths['/api/cargo/items']?.post?.requestBody).toMatchObject({
+      content: { 'multipart/form-data': { schema: { required: ['data'] } } },
+    });
   });
 });
 
 describe('a route added without a schema', () => {
-  // A server of its own: the extra route exists only in this test's app, never in src/.
+  // A server of its own: the extra routes exist only in this test's app, never in src/.
   const server = useTestServer('sqlite');
 
-  it('fails the schema check', async () => {
+  it('fails the schema check (path, body, and a query the route reads)', async () => {
     server.app.post('/api/issue-15-probe/:probeId', { config: { access: 'public' } }, async () => ({
       status: 'success' as const,
     }));
+    const QUERY_PROBE = '/api/issue-15-probe-query';
+    server.app.get(QUERY_PROBE, { config: { access: 'public' } }, async (request) => ({
+      status: 'success' as const,
+      asked: (request.query as { q?: unknown }).q,
+    }));
     const doc = await documentOf(server.app);
     expect(doc.paths['/api/issue-15-probe/{probeId}']?.post?.['x-access']).toBe('public');
-    expect(missingSchemas(server.app, doc)).toEqual(
-      expect.arrayContaining([
-        'POST /api/issue-15-probe/:probeId: params.probeId',
-        'POST /api/issue-15-probe/:probeId: body',
-      ]),
-    );
+    // The query probe's table entry, as its author would write it.
+    const entries = [...ROUTES, { method: 'GET' as const, path: QUERY_PROBE, readsQuery: ['q'] }];
+    expect(missingSchemas(server.app, doc, entries)).toEqual([
+      'POST /api/issue-15-probe/:probeId: params.probeId',
+      'POST /api/issue-15-probe/:probeId: body',
+      `GET ${QUERY_PROBE}: querystring.q`,
+    ]);
   });
 });
