@@ -20,6 +20,7 @@ import {
 import { importAdminApplicationsPage } from './features/admin-applications/screens.ts';
 import { importCargoAdminPage } from './features/admin-cargo/screens.ts';
 import { importAdminFeedbackPage } from './features/admin-feedback/screens.ts';
+import { importAdminAuditPage } from './features/admin-audit/screens.ts';
 import { importAdminOrdersPage } from './features/admin-orders/screens.ts';
 import { importRoundAdminPage } from './features/admin-rounds/screens.ts';
 import { importAdminUsersPage } from './features/admin-users/screens.ts';
@@ -122,6 +123,12 @@ const adminFeedbackRoute = createRoute({
   component: lazyRouteComponent(importAdminFeedbackPage, 'AdminFeedbackPage'),
 });
 
+const adminAuditRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/audit',
+  component: lazyRouteComponent(importAdminAuditPage, 'AdminAuditPage'),
+});
+
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   loginRoute,
@@ -139,6 +146,7 @@ export const routeTree = rootRoute.addChildren([
   adminOrdersRoute,
   adminApplicationsRoute,
   adminFeedbackRoute,
+  adminAuditRoute,
 ]);
 
 export const router = createRouter({

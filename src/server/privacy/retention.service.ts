@@ -74,5 +74,19 @@ export async function sweepPersonalData(db: Db, options: SweepOptions): Promise<
   const applications = await sweepKind(db, options, 'applications', (trx, cutoff, _now, size) =>
     deleteRejectedApplicationBatch(trx, cutoff, size),
   );
-  return { orders, feedback, applications };
+  const counts = { orders, feedback, applications };
+  // An admin's purge is an admin action: recorded even when there was nothing to remove.
+  if (options.actor !== null) {
+    const summary = { kind: 'summary', ...counts };
+    await appendAudit(db, options.now, [
+      {
+        actor: options.actor,
+        action: 'privacy.purge',
+        targetType: null,
+        targetId: null,
+        details: summary,
+      },
+    ]);
+  }
+  return counts;
 }

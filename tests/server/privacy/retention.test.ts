@@ -220,14 +220,37 @@ describe.each(testDialects())('the retention sweep (%s)', (dialect) => {
       purged: { orders: 1, feedback: 0, applications: 0 },
     });
     expect((await orderRow(db, id)).personal_data_purged_at).toBe(now.toISOString());
-    const entry = await db
+    // The batch that purged the order, then the admin's purge as a whole.
+    const [summary, batch] = await db
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'privacy.purge')
       .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    for (const entry of [summary, batch]) {
+      expect(entry).toMatchObject({ actor_id: admin.id, actor_username: admin.username });
+    }
+    expect(JSON.parse(batch?.details ?? '{}')).toMatchObject({ kind: 'orders', ids: [id] });
+    expect(JSON.parse(summary?.details ?? '{}')).toEqual({
+      kind: 'summary',
+      orders: 1,
+      feedback: 0,
+      applications: 0,
+    });
+
+    // A purge with nothing to remove is still an admin action on record.
+    const again = await call(server.app, 'POST', '/api/admin/privacy/purge', {
+      as: admin,
+      body: {},
+    });
+    expect(again.json<PurgeReply>().purged).toEqual({ orders: 0, feedback: 0, applications: 0 });
+    const last = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ actor_id: admin.id, actor_username: admin.username });
-    expect(JSON.parse(entry.details ?? '{}')).toMatchObject({ ids: [id] });
+    expect(last).toMatchObject({ action: 'privacy.purge', actor_id: admin.id });
   });
 
   it('gives signed-out callers, clients and volunteers nothing and purges nothing', async () => {

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { CardGrid, LinkCard, PageTitle } from '../../ui/dashboard.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
 import { AlertsPanel } from './alerts-panel.tsx';
+import { DeliveriesChart } from './deliveries-chart.tsx';
 
 export function AdminHome() {
   const user = useSessionUser();
@@ -32,8 +33,14 @@ export function AdminHome() {
         <LinkCard to="/admin/users" title="Manage Users" text="Accounts, roles, passwords." />
         <LinkCard to="/round_admin" title="Manage Round" text="Rounds, lotteries, sign-ups." />
         <LinkCard to="/admin/feedback" title="View Feedback" text="What people told us." />
+        <LinkCard
+          to="/admin/audit"
+          title="Audit Log"
+          text="Who saw addresses, every admin action."
+        />
       </CardGrid>
       <AlertsPanel />
+      <DeliveriesChart />
     </PageLayout>
   );
 }
