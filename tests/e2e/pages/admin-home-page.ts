@@ -12,6 +12,7 @@ export const ADMIN_CARDS = [
   ['Manage Users', '/admin/users'],
   ['Manage Round', '/round_admin'],
   ['View Feedback', '/admin/feedback'],
+  ['Audit Log', '/admin/audit'],
 ] as const;
 
 export type AlertName =
