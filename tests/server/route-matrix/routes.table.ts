@@ -288,10 +288,25 @@ const adminUsers: RouteEntry[] = [
     expect: adminOnly(200),
   },
   { method: 'GET', path: '/api/admin/alerts', expect: adminOnly(200) },
-  { method: 'GET', path: '/api/admin/audit', expect: adminOnly(200) },
-  { method: 'GET', path: '/api/admin/audit.csv', expect: adminOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/audit',
+    readsQuery: ['actor', 'action', 'from', 'to', 'limit', 'before'],
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/audit.csv',
+    readsQuery: ['actor', 'action', 'from', 'to'],
+    expect: adminOnly(200),
+  },
   { method: 'POST', path: '/api/admin/privacy/purge', expect: adminOnly(200) },
-  { method: 'GET', path: '/api/admin/reports/summary.csv', expect: adminOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/reports/summary.csv',
+    readsQuery: ['from', 'to'],
+    expect: adminOnly(200),
+  },
   { method: 'GET', path: '/api/admin/reports/deliveries-per-week', expect: adminOnly(200) },
 ];
 
