@@ -2,7 +2,7 @@
 // Image rows never change and ids are never reused, so replies are cacheable for a year and
 // immutable; the ETag lets a client holding a copy get a 304.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CARGO_IMAGES_PATH, cargoImageParams, cargoImageQuery } from '#shared/contracts/cargo';
+import { CARGO_PATHS, cargoImageParams, cargoImageQuery } from '#shared/contracts/cargo';
 import { notFound } from '../errors.ts';
 import type { ImageVariant } from './cargo.types.ts';
 import { findImageBytes, imageExists } from './images.repository.ts';
@@ -63,13 +63,13 @@ export function registerImageRoutes(app: FastifyInstance): void {
     schema: { ...options.schema, querystring: cargoImageQuery },
   };
   app.get<{ Params: { imageId: string } }>(
-    `${CARGO_IMAGES_PATH}/:imageId`,
+    CARGO_PATHS.image,
     withThumbQuery,
     async (request, reply) =>
       sendImage(app, request, reply, wantsThumb(request.query) ? 'thumb' : 'full'),
   );
   app.get<{ Params: { imageId: string } }>(
-    `${CARGO_IMAGES_PATH}/:imageId/thumb`,
+    CARGO_PATHS.imageThumb,
     options,
     async (request, reply) => sendImage(app, request, reply, 'thumb'),
   );

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CARGO_ITEMS_PATH,
+  CARGO_PATHS,
   cargoItemCreate,
   cargoItemCreateForm,
   cargoItemUpdate,
@@ -67,7 +68,7 @@ export function registerItemWriteRoutes(untyped: FastifyInstance): void {
     response: documentedReplies({ 200: cargoItemWriteReply }),
   };
   app.put(
-    `${CARGO_ITEMS_PATH}/:id`,
+    CARGO_PATHS.item,
     { config, preValidation: readItemUpdateBody, schema: updateSchema },
     async (request, reply) => {
       const { id } = request.params;

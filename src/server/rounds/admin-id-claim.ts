@@ -1,5 +1,5 @@
 // The check of the spec's adminId claim on the admin's sign-up calls.
-import { adminSignupRequest } from '#shared/contracts/rounds';
+import { adminSignupRequest } from '#shared/contracts/admin-rounds';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../errors.ts';
 import { callerOf } from '../plugins/access.ts';

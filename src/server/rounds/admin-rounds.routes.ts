@@ -6,23 +6,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ROUND_PATHS,
   adminRoundDetailReply,
+  type AdminRoundDetailReply,
   adminRoundsReply,
+  type AdminRoundsReply,
   adminSignupRequest,
   cancelRoundReply,
+  type CancelRoundReply,
   createRoundReply,
+  type CreateRoundReply,
   createRoundRequest,
   lotteryReply,
-  roundsMessageReply,
-  updateRoundReply,
-  updateRoundRequest,
-  type AdminRoundDetailReply,
-  type AdminRoundsReply,
-  type CancelRoundReply,
-  type UpdateRoundReply,
-  type CreateRoundReply,
   type LotteryReply,
-  type RoundsMessageReply,
-} from '#shared/contracts/rounds';
+  updateRoundReply,
+  type UpdateRoundReply,
+  updateRoundRequest,
+} from '#shared/contracts/admin-rounds';
+import { roundsMessageReply, type RoundsMessageReply } from '#shared/contracts/rounds';
 import type { Access } from '../plugins/access.ts';
 import { writeOf } from '../http/writes.ts';
 import { notFound } from '../errors.ts';

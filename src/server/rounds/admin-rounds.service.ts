@@ -1,7 +1,7 @@
 // An admin's writes on rounds: create, update (fields left out keep their value) and cancel.
 // Cancelling — by the cancel call or by setting status CANCELLED — keeps the sign-ups for the
 // record and sends the round's open orders back to no round, in the same transaction.
-import type { CreateRoundInput, UpdateRoundInput } from '#shared/contracts/rounds';
+import type { CreateRoundInput, UpdateRoundInput } from '#shared/contracts/admin-rounds';
 import { badRequest, conflict } from '../errors.ts';
 import { detachOpenOrders } from './round-orders.repository.ts';
 import type { Db } from '../db/kysely.ts';

@@ -1,7 +1,7 @@
 // The lottery (domain-decisions.md "Rounds and sign-ups"): fills the round's free slots from
 // its WAITLISTED sign-ups, drawn uniformly at random; never over capacity, because the round
 // is locked while the confirmed sign-ups are counted and the winners confirmed.
-import type { SelectedVolunteer } from '#shared/contracts/rounds';
+import type { SelectedVolunteer } from '#shared/contracts/admin-rounds';
 import { conflict } from '../errors.ts';
 import { drawUniformly } from './lottery.ts';
 import { availableSlots, selectedView } from './round-views.ts';

@@ -1,12 +1,7 @@
 // Rows → the reply shapes of contracts/rounds.ts, with the domain rules on availability
 // (domain-decisions.md "Rounds and sign-ups") and on who sees personal data ("Privacy").
-import type {
-  AdminRound,
-  AdminSignup,
-  RoundOrder,
-  SelectedVolunteer,
-  VolunteerRound,
-} from '#shared/contracts/rounds';
+import type { AdminRound, AdminSignup, SelectedVolunteer } from '#shared/contracts/admin-rounds';
+import type { RoundOrder, VolunteerRound } from '#shared/contracts/rounds';
 import type {
   RoundForUser,
   RoundOrderRow,

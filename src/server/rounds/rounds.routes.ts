@@ -5,17 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   allRoundsReply,
+  type AllRoundsReply,
   myRoundsReply,
+  type MyRoundsReply,
   ROUND_PATHS,
   roundReply,
-  roundsMessageReply,
-  signupReply,
-  signupRequest,
-  type AllRoundsReply,
-  type MyRoundsReply,
   type RoundReply,
+  roundsMessageReply,
   type RoundsMessageReply,
+  signupReply,
   type SignupReply,
+  signupRequest,
 } from '#shared/contracts/rounds';
 import { callerOf, type Access } from '../plugins/access.ts';
 import { writeOf } from '../http/writes.ts';

@@ -4,6 +4,7 @@
 // plugin and stripped here. Ids arrive as numbers or digit strings (wire-protocol.md).
 import { z } from 'zod';
 import { optionalWireId } from './ids.ts';
+import { pathTo } from './paths.ts';
 
 export const ADMIN_USER_PATHS = {
   users: '/api/admin/users',
@@ -15,9 +16,9 @@ export const ADMIN_USER_PATHS = {
 } as const;
 
 export const resetPasswordPath = (userId: number | string) =>
-  `/api/admin/user/reset-password/${encodeURIComponent(String(userId))}`;
+  pathTo(ADMIN_USER_PATHS.resetPassword, { userId });
 export const updateUserPath = (userId: number | string) =>
-  `/api/admin/user/update/${encodeURIComponent(String(userId))}`;
+  pathTo(ADMIN_USER_PATHS.update, { userId });
 
 export const ADMIN_USER_LIMITS = {
   username: 50,

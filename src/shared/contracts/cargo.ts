@@ -7,17 +7,25 @@ import {
   MAX_PER_ORDER_LIMIT,
   ORDER_LIMIT_MESSAGES,
 } from '../rules/order-limits.ts';
+import { pathTo } from './paths.ts';
 
 export const CARGO_ITEMS_PATH = '/api/cargo/items';
 export const CARGO_IMAGES_PATH = '/api/cargo/images';
 
+export const CARGO_PATHS = {
+  items: CARGO_ITEMS_PATH,
+  item: `${CARGO_ITEMS_PATH}/:id`,
+  image: `${CARGO_IMAGES_PATH}/:imageId`,
+  imageThumb: `${CARGO_IMAGES_PATH}/:imageId/thumb`,
+} as const;
+
 export function cargoItemPath(id: number | string): string {
-  return `${CARGO_ITEMS_PATH}/${String(id)}`;
+  return pathTo(CARGO_PATHS.item, { id });
 }
 
 /** The image, or its catalogue-card thumbnail (about 320 px). */
 export function cargoImagePath(imageId: string, variant: 'full' | 'thumb' = 'full'): string {
-  const base = `${CARGO_IMAGES_PATH}/${encodeURIComponent(imageId)}`;
+  const base = pathTo(CARGO_PATHS.image, { imageId });
   return variant === 'thumb' ? `${base}?thumb=1` : base;
 }
 

@@ -5,6 +5,7 @@
 // plugin against the session.
 import { z } from 'zod';
 import { wireId } from './ids.ts';
+import { pathTo } from './paths.ts';
 
 export const ORDER_PATHS = {
   create: '/api/orders/create',
@@ -21,11 +22,14 @@ export const ORDER_PATHS = {
   adminRound: '/api/admin/orders/:orderId/round',
 } as const;
 
-export const userOrdersPath = (userId: number | string) => `/api/orders/user/${userId}`;
-export const cancelOrderPath = (orderId: number | string) => `/api/orders/${orderId}/cancel`;
-export const orderStatusPath = (orderId: number | string) => `/api/orders/${orderId}/status`;
+export const userOrdersPath = (userId: number | string) =>
+  pathTo(ORDER_PATHS.userOrders, { userId });
+export const cancelOrderPath = (orderId: number | string) =>
+  pathTo(ORDER_PATHS.cancel, { orderId });
+export const orderStatusPath = (orderId: number | string) =>
+  pathTo(ORDER_PATHS.status, { orderId });
 export const adminOrderRoundPath = (orderId: number | string) =>
-  `/api/admin/orders/${orderId}/round`;
+  pathTo(ORDER_PATHS.adminRound, { orderId });
 
 /** Longest texts and largest numbers accepted; anything beyond is a 400, never cut. */
 export const ORDER_LIMITS = {

@@ -1,7 +1,7 @@
 // Admin rounds: create, update, the lists and the detail, and bad input (always a 4xx naming
 // the field, never a 5xx, and nothing written).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminRound } from '#shared/contracts/rounds';
+import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, createSignup, createTestRound } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignupStatus } from '#server/db/schema';
-import type { SelectedVolunteer } from '#shared/contracts/rounds';
+import type { SelectedVolunteer } from '#shared/contracts/admin-rounds';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, createSignup, createTestRound } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';

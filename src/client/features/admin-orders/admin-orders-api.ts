@@ -13,7 +13,11 @@ import {
   type OrderReply,
   type OrderStatusName,
 } from '#shared/contracts/orders';
-import { ADMIN_ROUND_PATHS, adminRoundsReply, type AdminRound } from '#shared/contracts/rounds';
+import {
+  ADMIN_ROUND_PATHS,
+  type AdminRound,
+  adminRoundsReply,
+} from '#shared/contracts/admin-rounds';
 import { adminClaims, adminHeaders, adminUserId } from '../../session/admin-identity.ts';
 
 export const ORDER_FILTERS = ['PENDING', 'COMPLETED', 'CANCELLED'] as const;

@@ -2,7 +2,7 @@
 // user id, address, phone, note, type and round; Cancel (PENDING or PROCESSING only) and the
 // round select on the order's first row.
 import type { OrderReply } from '#shared/contracts/orders';
-import type { AdminRound } from '#shared/contracts/rounds';
+import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import {

@@ -1,6 +1,6 @@
 // Moves an open order to another upcoming round, or to none (domain-decisions.md "Stock and
 // orders": new orders go to the next round; an admin can move them).
-import type { AdminRound } from '#shared/contracts/rounds';
+import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { adminStyles as styles } from '../../ui/admin/admin-kit.tsx';
 import { formatTime } from '../../ui/admin/admin-format.ts';
 

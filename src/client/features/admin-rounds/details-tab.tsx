@@ -1,6 +1,6 @@
 // The round dialog's Details tab: the round's fields and its cancel action
 // (PUT /api/admin/rounds/{id}/cancel; 'Error cancelling round').
-import type { AdminRound } from '#shared/contracts/rounds';
+import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';

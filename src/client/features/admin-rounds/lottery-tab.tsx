@@ -1,7 +1,7 @@
 // The round dialog's Run Lottery tab: fills the free slots from the waitlist
 // (POST /api/admin/rounds/{id}/lottery) and shows who was selected ('Error running lottery').
 import { useState } from 'react';
-import type { AdminRound, SelectedVolunteer } from '#shared/contracts/rounds';
+import type { AdminRound, SelectedVolunteer } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
 import { SuccessMessage } from '../../ui/form-message.tsx';
 import { useBusy } from '../../ui/use-busy.ts';

@@ -1,7 +1,7 @@
 // '/round_admin' (product-spec.md section 2 "Rounds administration"): tabs View Rounds, Create
 // Round and Update Round, and Back to Dashboard. A round row opens the round dialog.
 import { useState } from 'react';
-import type { AdminRound } from '#shared/contracts/rounds';
+import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
 import { AdminPage, LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';

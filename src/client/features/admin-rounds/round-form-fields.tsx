@@ -1,6 +1,7 @@
 // The round fields of Create Round and Update Round; Update adds the status select
 // (SCHEDULED, IN_PROGRESS, COMPLETED, CANCELLED).
-import { ROUND_LIMITS, ROUND_STATUSES, type RoundStatus } from '#shared/contracts/rounds';
+import { ROUND_LIMITS } from '#shared/contracts/admin-rounds';
+import { ROUND_STATUSES, type RoundStatus } from '#shared/contracts/rounds';
 import { SelectField, valueOptions } from '../../ui/select-field.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';

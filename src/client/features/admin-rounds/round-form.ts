@@ -2,7 +2,8 @@
 // 5 and 7 "Admin rounds"): maxParticipants parsed as an integer; team lead and clinician ids
 // optional integers; times as ISO with the local offset. Text that does not parse goes as
 // typed, so the server's message names the field (the spec has no client rules here).
-import type { AdminRound, CreateRoundRequest, RoundStatus } from '#shared/contracts/rounds';
+import type { AdminRound, CreateRoundRequest } from '#shared/contracts/admin-rounds';
+import type { RoundStatus } from '#shared/contracts/rounds';
 import { isoToLocalInput, localInputToIso } from './local-time.ts';
 
 export interface RoundForm {

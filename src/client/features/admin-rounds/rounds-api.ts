@@ -4,18 +4,18 @@
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api/api-client.ts';
 import {
   ADMIN_ROUND_PATHS,
+  type AdminRound,
   adminRoundDetailReply,
+  type AdminRoundDetailReply,
   adminRoundsReply,
   cancelRoundReply,
   createRoundReply,
   lotteryReply,
-  pathTo,
-  roundsMessageReply,
-  updateRoundReply,
-  type AdminRound,
-  type AdminRoundDetailReply,
   type LotteryReply,
-} from '#shared/contracts/rounds';
+  updateRoundReply,
+} from '#shared/contracts/admin-rounds';
+import { pathTo } from '#shared/contracts/paths';
+import { roundsMessageReply } from '#shared/contracts/rounds';
 import { adminClaims, adminUserId } from '../../session/admin-identity.ts';
 import type { RoundBody, RoundUpdateBody } from './round-form.ts';
 

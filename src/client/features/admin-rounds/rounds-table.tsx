@@ -1,6 +1,6 @@
 // View Rounds: every round; clicking a row (or its title, for keyboard users) opens the round
 // dialog.
-import type { AdminRound } from '#shared/contracts/rounds';
+import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
 import styles from './rounds.module.css';

@@ -1,6 +1,6 @@
 // The round dialog's Manage Sign-ups tab: confirm a waitlisted sign-up into a free slot, or
 // reject (delete) one ('Error confirming signup', 'Error rejecting signup').
-import type { AdminSignup } from '#shared/contracts/rounds';
+import type { AdminSignup } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';

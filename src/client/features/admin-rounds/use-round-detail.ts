@@ -1,7 +1,7 @@
 // The open round's detail (GET /api/admin/rounds/{id}: round and signups). A failure is an
 // alert (product-spec.md section 8: 'Error fetching round details') and closes the dialog.
 import { useEffect, useRef, useState } from 'react';
-import type { AdminRoundDetailReply } from '#shared/contracts/rounds';
+import type { AdminRoundDetailReply } from '#shared/contracts/admin-rounds';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { loadRound } from './rounds-api.ts';
 

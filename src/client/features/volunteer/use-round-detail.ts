@@ -3,12 +3,12 @@
 // non-success status alerts its message"); when the server cannot be reached the modal shows
 // the device copy (the round as mirrored, its orders from Assigned Orders) without an alert.
 import { useEffect, useState } from 'react';
+import { pathTo } from '#shared/contracts/paths';
 import {
-  pathTo,
   ROUND_PATHS,
+  type RoundOrder,
   roundOrdersReply,
   roundReply,
-  type RoundOrder,
   type VolunteerRound,
 } from '#shared/contracts/rounds';
 import { ApiError, apiGet } from '../../api/api-client.ts';

@@ -3,7 +3,8 @@
 // (section 7); the server checks them against the login session. Actions on one round or one
 // order share an entity key, so a sign-up and its cancel are sent in the order made.
 import { orderStatusPath } from '#shared/contracts/orders';
-import { pathTo, ROUND_PATHS, type VolunteerRound } from '#shared/contracts/rounds';
+import { pathTo } from '#shared/contracts/paths';
+import { ROUND_PATHS, type VolunteerRound } from '#shared/contracts/rounds';
 import { mirrorRow } from '../../offline/mirror.ts';
 import { MIRROR_LISTS, type MirrorListName } from '../../offline/mirror-lists.ts';
 import type { QueuedAction } from '../../offline/outbox.ts';
