@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
 import { pathId } from '../http/ids.ts';
 import { checkClaimedIdentity } from '../plugins/access.ts';
+import { refuseNul } from '../plugins/text-guard.ts';
 import { recordReceivedBody } from '../plugins/zod-schemas.ts';
 import { readItemUpload } from './item-upload.ts';
 
@@ -34,6 +35,7 @@ async function itemDataOf(request: FastifyRequest): Promise<unknown> {
   const upload = await readItemUpload(request);
   // The part 'data' holding JSON null is data that is not an object (a null JSON body is none).
   if (upload.data === null) throw badRequest('The item data must be a JSON object.');
+  refuseNul(upload.data);
   request.body = upload.data;
   checkClaimedIdentity(request);
   const image = upload.image;

@@ -19,14 +19,18 @@ function nulPath(value: unknown, path: string, depth = 0): string | undefined {
   return undefined;
 }
 
+/** A 400 naming the first field that holds a NUL, for a body read after this guard ran. */
+export function refuseNul(source: unknown): void {
+  const path = nulPath(source, '');
+  if (path === undefined) return;
+  const field = path === '' ? 'body' : path;
+  throw badRequest(`${field}: must not contain NUL characters`);
+}
+
 export function registerTextGuard(app: FastifyInstance): void {
-  // preValidation runs after decryption (the secure channel parses encrypted bodies first).
+  // preValidation runs after decryption (the secure channel parses encrypted bodies first). A
+  // multipart body is read later, by its route (cargo/item-body.ts), which calls refuseNul.
   app.addHook('preValidation', async (request) => {
-    for (const source of [request.params, request.query, request.body]) {
-      const path = nulPath(source, '');
-      if (path === undefined) continue;
-      const field = path === '' ? 'body' : path;
-      throw badRequest(`${field}: must not contain NUL characters`);
-    }
+    for (const source of [request.params, request.query, request.body]) refuseNul(source);
   });
 }

@@ -35,6 +35,8 @@ const REFUSED: [label: string, data: unknown, message: string][] = [
     { name: 'A', sizeQuantities: { ' ': 1 } },
     'sizeQuantities: size labels must be 1 to 40 characters',
   ],
+  // The NUL guard reads a multipart body's item data too (it once saw only JSON bodies).
+  ['a NUL in the name', { name: 'Soap\u0000' }, 'name: must not contain NUL characters'],
   ['a list', [1, 2], NOT_AN_OBJECT],
   ['a text', 'socks', NOT_AN_OBJECT],
   // Judged after the schema, by the handler: the same in every form too.
