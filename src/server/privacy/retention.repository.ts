@@ -1,6 +1,7 @@
-// The retention sweep's writes, one batch per call (each one statement, so each batch is
-// atomic on its own). Items, quantities, times and statuses stay: the counts and reports need
-// them, and they say nothing about a person.
+// The retention sweep's writes, one batch per call: the ids of the next rows due, then one
+// statement over exactly those ids, so the caller's audit entry names what changed. Items,
+// quantities, times and statuses stay: the counts and reports need them, and they say nothing
+// about a person.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -9,14 +10,26 @@ export interface PurgedBatch {
   ids: number[];
 }
 
+type Ids = Promise<{ id: number }[]>;
+
+/** Runs `change` on the ids `due` found (nothing when none are due). */
+async function batchOf(
+  due: Ids,
+  change: (ids: number[]) => Promise<unknown>,
+): Promise<PurgedBatch> {
+  const ids = (await due).map((r) => r.id);
+  if (ids.length > 0) await change(ids);
+  return { ids };
+}
+
 /** COMPLETED or CANCELLED orders last changed before `cutoff` that still hold personal data. */
-export async function purgeOrderBatch(
+export function purgeOrderBatch(
   db: Kysely<Database>,
   cutoff: string,
   now: string,
   size: number,
 ): Promise<PurgedBatch> {
-  const rows = await db
+  const due = db
     .selectFrom('orders')
     .select('id')
     .where('personal_data_purged_at', 'is', null)
@@ -26,36 +39,35 @@ export async function purgeOrderBatch(
     .orderBy('id')
     .limit(size)
     .execute();
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return { ids };
-  await db
-    .updateTable('orders')
-    .set({
-      delivery_address: '',
-      phone_number: null,
-      notes: null,
-      first_name: null,
-      last_name: null,
-      email: null,
-      latitude: null,
-      longitude: null,
-      guest_phone_key: null,
-      guest_email_key: null,
-      personal_data_purged_at: now,
-    })
-    .where('id', 'in', ids)
-    .execute();
-  return { ids };
+  return batchOf(due, (ids) =>
+    db
+      .updateTable('orders')
+      .set({
+        delivery_address: '',
+        phone_number: null,
+        notes: null,
+        first_name: null,
+        last_name: null,
+        email: null,
+        latitude: null,
+        longitude: null,
+        guest_phone_key: null,
+        guest_email_key: null,
+        personal_data_purged_at: now,
+      })
+      .where('id', 'in', ids)
+      .execute(),
+  );
 }
 
 /** Feedback sent before `cutoff` that still holds a phone. */
-export async function purgeFeedbackBatch(
+export function purgeFeedbackBatch(
   db: Kysely<Database>,
   cutoff: string,
   now: string,
   size: number,
 ): Promise<PurgedBatch> {
-  const rows = await db
+  const due = db
     .selectFrom('feedback')
     .select('id')
     .where('personal_data_purged_at', 'is', null)
@@ -63,23 +75,22 @@ export async function purgeFeedbackBatch(
     .orderBy('id')
     .limit(size)
     .execute();
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return { ids };
-  await db
-    .updateTable('feedback')
-    .set({ phone_number: '', personal_data_purged_at: now })
-    .where('id', 'in', ids)
-    .execute();
-  return { ids };
+  return batchOf(due, (ids) =>
+    db
+      .updateTable('feedback')
+      .set({ phone_number: '', personal_data_purged_at: now })
+      .where('id', 'in', ids)
+      .execute(),
+  );
 }
 
 /** Applications rejected before `cutoff`: deleted with everything they held. */
-export async function deleteRejectedApplicationBatch(
+export function deleteRejectedApplicationBatch(
   db: Kysely<Database>,
   cutoff: string,
   size: number,
 ): Promise<PurgedBatch> {
-  const rows = await db
+  const due = db
     .selectFrom('volunteer_applications')
     .select('id')
     .where('status', '=', 'REJECTED')
@@ -87,9 +98,7 @@ export async function deleteRejectedApplicationBatch(
     .orderBy('id')
     .limit(size)
     .execute();
-  const ids = rows.map((r) => r.id);
-  if (ids.length > 0) {
-    await db.deleteFrom('volunteer_applications').where('id', 'in', ids).execute();
-  }
-  return { ids };
+  return batchOf(due, (ids) =>
+    db.deleteFrom('volunteer_applications').where('id', 'in', ids).execute(),
+  );
 }
