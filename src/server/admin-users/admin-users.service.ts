@@ -1,7 +1,8 @@
 // The admin's writes on accounts (domain-decisions.md "People"): an admin cannot delete their
 // own account, nor delete or demote the last admin, nor change their own role. Every function
-// runs inside the caller's one transaction; the logins it ends are returned so the route can
-// end the bound secure sessions after the commit (see end-user-logins.ts).
+// runs inside the caller's one transaction, with its audit entry; the logins it ends are
+// returned so the route can end the bound secure sessions after the commit (see
+// end-user-logins.ts).
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
 import type { UserRow, VolunteerSubRole } from '../db/schema.ts';
 import type { SignedInWrite } from '../db/write-context.ts';
@@ -15,6 +16,7 @@ import {
   keyOf,
   updateUser,
 } from '../auth/users.repository.ts';
+import { changedFields, recordAdminAction } from '../audit/audit.service.ts';
 import type { CleanUserFields } from './admin-users.types.ts';
 import {
   deleteUserRow,
@@ -57,13 +59,23 @@ export async function deleteAccount(w: SignedInWrite, username: string) {
   // Orders, feedback and rounds keep their rows with the user detached (FKs SET NULL).
   const endedLogins = await endLoginsIn(w.trx, target.id);
   await deleteUserRow(w.trx, target.id);
+  // The row is gone: the entry keeps which account it was.
+  const details = { username: target.username, role: target.role };
+  await recordAdminAction(w, 'user.delete', { type: 'user', id: target.id }, details);
   return { userId: target.id, role: target.role, endedLogins };
 }
 
 export async function resetAccountPassword(w: SignedInWrite, userId: number, passwordHash: string) {
   const target = await targetOf(w, userId);
   await updateUser(w.trx, target.id, { passwordHash }, w.now);
-  return { endedLogins: await endLoginsIn(w.trx, target.id) };
+  const endedLogins = await endLoginsIn(w.trx, target.id);
+  await recordAdminAction(
+    w,
+    'user.password_reset',
+    { type: 'user', id: target.id },
+    { loginsEnded: endedLogins.length },
+  );
+  return { endedLogins };
 }
 
 export async function createAccount(
@@ -74,7 +86,26 @@ export async function createAccount(
   await checkAvailable(w, fields);
   const id = await uniquely(() => insertUser(w.trx, { ...fields, passwordHash }, w.now));
   if (fields.role === 'VOLUNTEER') await setRole(w.trx, id, 'VOLUNTEER', null, w.now);
+  const details = { username: fields.username, role: fields.role };
+  await recordAdminAction(w, 'user.create', { type: 'user', id }, details);
   return id;
+}
+
+/** user.update names the fields that changed (never their values); a new role adds its own. */
+async function recordUpdate(w: SignedInWrite, target: UserRow, fields: CleanUserFields) {
+  const before: CleanUserFields = {
+    username: target.username,
+    email: target.email,
+    phone: target.phone,
+    firstName: target.first_name,
+    lastName: target.last_name,
+    role: target.role,
+  };
+  const user = { type: 'user', id: target.id } as const;
+  await recordAdminAction(w, 'user.update', user, { fields: changedFields(before, fields) });
+  if (fields.role !== target.role) {
+    await recordAdminAction(w, 'user.role_change', user, { from: target.role, to: fields.role });
+  }
 }
 
 export async function updateAccount(w: SignedInWrite, userId: number, fields: CleanUserFields) {
@@ -103,6 +134,7 @@ export async function updateAccount(w: SignedInWrite, userId: number, fields: Cl
     // user's app sign in again and pick up the new role's home and data.
     endedLogins = await endLoginsIn(w.trx, target.id);
   }
+  await recordUpdate(w, target, fields);
   const updated = await targetOf(w, target.id);
   return { user: updated, previousRole: target.role, roleChanged, endedLogins, emailCode };
 }
@@ -116,4 +148,10 @@ export async function setVolunteerSubrole(
   const target = await targetOf(w, userId);
   if (target.role !== 'VOLUNTEER') throw conflict(M.notVolunteer);
   await setSubrole(w.trx, target.id, subrole, notes, w.now);
+  await recordAdminAction(
+    w,
+    'user.subrole_change',
+    { type: 'user', id: target.id },
+    { from: target.volunteer_subrole, to: subrole, notesChanged: notes !== target.subrole_notes },
+  );
 }

@@ -9,8 +9,8 @@
 //   mailbox) is mailed a code; using it on /reset_password sets the account's password, proves
 //   the email, ends its other logins and promotes it (promote-on-reset.ts), in one transaction.
 // An admin account is never turned into a volunteer this way. Rejecting changes no account.
-// The caller's transaction holds everything; the mail to send is returned for after the
-// commit.
+// The caller's transaction holds everything, the decision's audit entry included; the mail to
+// send is returned for after the commit.
 import { ADMIN_APPLICATION_MESSAGES as M } from '#shared/contracts/admin-applications';
 import { conflict, notFound } from '../errors.ts';
 import { issueMailedCode } from '../auth/mailed-codes.service.ts';
@@ -23,6 +23,7 @@ import {
 import { takenConflict } from '../auth/registration.service.ts';
 import { setRole } from '../admin-users/admin-users.repository.ts';
 import type { SignedInWrite } from '../db/write-context.ts';
+import { recordAdminAction } from '../audit/audit.service.ts';
 import { endLoginsIn } from '../admin-users/end-user-logins.ts';
 import {
   decidePending,
@@ -77,7 +78,7 @@ async function createVolunteer(
   return { userId, username };
 }
 
-export async function approveApplication(d: SignedInWrite, id: number): Promise<Approval> {
+async function approve(d: SignedInWrite, id: number): Promise<Approval> {
   const application = await decide(d, id, 'APPROVED');
   const { email } = application;
   const existing = await findUserByEmail(d.trx, email);
@@ -103,6 +104,19 @@ export async function approveApplication(d: SignedInWrite, id: number): Promise<
   return { kind: 'created', ...created, email, code };
 }
 
+export async function approveApplication(d: SignedInWrite, id: number): Promise<Approval> {
+  const approval = await approve(d, id);
+  // outcome: which case happened (created, existing or unproven); userId: the applicant's account.
+  await recordAdminAction(
+    d,
+    'application.approve',
+    { type: 'application', id },
+    { outcome: approval.kind, userId: approval.userId },
+  );
+  return approval;
+}
+
 export async function rejectApplication(d: SignedInWrite, id: number): Promise<void> {
   await decide(d, id, 'REJECTED');
+  await recordAdminAction(d, 'application.reject', { type: 'application', id });
 }

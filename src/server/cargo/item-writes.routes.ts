@@ -25,7 +25,7 @@ import {
 } from '#shared/contracts/cargo';
 import { idParams } from '#shared/contracts/ids';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
-import { writeOf } from '../http/writes.ts';
+import { signedInWriteOf } from '../http/writes.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { processImage } from './image-processing.ts';
 import { readItemCreateBody, readItemUpdateBody, uploadedImageOf } from './item-body.ts';
@@ -54,7 +54,7 @@ export function registerItemWriteRoutes(untyped: FastifyInstance): void {
       const upload = uploadedImageOf(request);
       const image = upload === undefined ? null : await processImage(upload);
       return runIdempotent(request, reply, db, async (trx) => {
-        const item = await createItem(writeOf(request, trx), input, image);
+        const item = await createItem(signedInWriteOf(request, trx), input, image);
         return { statusCode: 201, body: writeReply('Item added.', item) };
       });
     },
@@ -76,7 +76,7 @@ export function registerItemWriteRoutes(untyped: FastifyInstance): void {
       const upload = uploadedImageOf(request);
       const image = upload === undefined ? null : await processImage(upload);
       return runIdempotent(request, reply, db, async (trx) => {
-        const item = await updateItem(writeOf(request, trx), id, patch, image);
+        const item = await updateItem(signedInWriteOf(request, trx), id, patch, image);
         return { statusCode: 200, body: writeReply('Item updated.', item) };
       });
     },

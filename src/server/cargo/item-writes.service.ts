@@ -1,10 +1,12 @@
 // Admin item writes, each inside the caller's transaction (item row, sizes and image rows
 // together or not at all). Invariant kept here: an item with sizes has quantity = the sum of
-// its sizes; an item without sizes has its quantity set directly.
+// its sizes; an item without sizes has its quantity set directly. Each write records its
+// audit entry in the same transaction.
 import type { Transaction } from 'kysely';
 import type { CargoItem } from '#shared/contracts/cargo';
 import type { Database } from '../db/schema.ts';
-import type { WriteContext } from '../db/write-context.ts';
+import type { SignedInWrite } from '../db/write-context.ts';
+import { changedFields, recordAdminAction } from '../audit/audit.service.ts';
 import { conflict, notFound } from '../errors.ts';
 import {
   findItem,
@@ -46,7 +48,7 @@ async function itemOrThrow(trx: Trx, id: number): Promise<CargoItem> {
 }
 
 export async function createItem(
-  w: WriteContext,
+  w: SignedInWrite,
   input: ItemCreateInput,
   image: StoredImage | null,
 ): Promise<CargoItem> {
@@ -56,7 +58,10 @@ export async function createItem(
   const fields: ItemFields = { ...input, imageId: image?.id ?? null };
   const id = await guardName(input.name, () => insertItem(trx, fields, now));
   await replaceSizes(trx, id, input.sizes);
-  return itemOrThrow(trx, id);
+  const item = await itemOrThrow(trx, id);
+  const details = { name: item.name, quantity: item.quantity, maxPerOrder: item.maxPerOrder };
+  await recordAdminAction(w, 'cargo.create', { type: 'cargo_item', id }, details);
+  return item;
 }
 
 /** The new total and sizes of an update (see cargoItemUpdate for the rules). */
@@ -74,8 +79,16 @@ function nextStock(item: CargoItem, patch: ItemPatch): number {
   return patch.quantity ?? item.quantity;
 }
 
+/** The names of the fields that changed, with the from/to of the stock and order limit. */
+function updateDetails(before: CargoItem, after: CargoItem): Record<string, unknown> {
+  const fields = changedFields(before, after);
+  const fromTo = (name: 'quantity' | 'maxPerOrder') =>
+    fields.includes(name) ? { [name]: { from: before[name], to: after[name] } } : {};
+  return { fields, ...fromTo('quantity'), ...fromTo('maxPerOrder') };
+}
+
 export async function updateItem(
-  w: WriteContext,
+  w: SignedInWrite,
   id: number,
   patch: ItemPatch,
   image: StoredImage | null,
@@ -98,5 +111,8 @@ export async function updateItem(
   if (patch.sizes !== undefined) await replaceSizes(trx, id, patch.sizes);
   // The old picture goes with the same transaction: nothing points at it any more.
   if (image !== null && item.imageId !== null) await deleteImage(trx, item.imageId);
-  return itemOrThrow(trx, id);
+  const updated = await itemOrThrow(trx, id);
+  const details = updateDetails(item, updated);
+  await recordAdminAction(w, 'cargo.update', { type: 'cargo_item', id }, details);
+  return updated;
 }

@@ -18,7 +18,7 @@ import {
 } from '#shared/contracts/orders';
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
-import { signedInWriteOf, writeOf } from '../http/writes.ts';
+import { signedInWriteOf } from '../http/writes.ts';
 import { cancelOrder, completeOrder, moveOrderToRound } from './order-actions.service.ts';
 import { idParams } from '#shared/contracts/ids';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
@@ -70,7 +70,7 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
       const { orderId } = request.params;
       const { roundId } = request.body;
       return runIdempotent(request, reply, db, async (trx) => {
-        await moveOrderToRound(writeOf(request, trx), orderId, roundId);
+        await moveOrderToRound(signedInWriteOf(request, trx), orderId, roundId);
         const message = roundId === null ? 'Order removed from its round.' : 'Order moved.';
         const body: OrderRoundReply = { status: 'success', message, orderId, roundId };
         return { statusCode: 200, body };

@@ -2,10 +2,13 @@
 // cancel (PENDING/PROCESSING → CANCELLED, stock given back in the same transaction),
 // complete (PENDING/PROCESSING → COMPLETED by a volunteer CONFIRMED on the order's round; no
 // stock moves), and an admin's move to another round. Each status change is a conditional
-// UPDATE, so two concurrent changes of one order cannot both succeed.
+// UPDATE, so two concurrent changes of one order cannot both succeed. What an admin does is
+// recorded in the audit log in the same transaction (a client's own cancel is not an admin
+// action).
 import type { Transaction } from 'kysely';
 import type { Database, OrderStatus } from '../db/schema.ts';
-import type { SignedInWrite, WriteContext } from '../db/write-context.ts';
+import type { SignedInWrite } from '../db/write-context.ts';
+import { recordAdminAction } from '../audit/audit.service.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { findOrderState, reservedLines, setRoundIf, setStatusIf } from './orders.repository.ts';
 import { isConfirmedOn, roundStatus } from './order-rounds.repository.ts';
@@ -48,6 +51,10 @@ export async function cancelOrder(w: SignedInWrite, orderId: number): Promise<vo
     throw await refuseFinal(trx, orderId, 'cancel');
   }
   await releaseStock(w, await reservedLines(trx, orderId));
+  if (caller.role === 'ADMIN') {
+    const details = { from: order.status, to: 'CANCELLED' };
+    await recordAdminAction(w, 'order.cancel', { type: 'order', id: orderId }, details);
+  }
 }
 
 /** A volunteer CONFIRMED on the order's round (the actor) marks it COMPLETED. */
@@ -68,12 +75,13 @@ export async function completeOrder(w: SignedInWrite, orderId: number): Promise<
 
 /** An admin moves an open order to another (not cancelled) round, or to none. */
 export async function moveOrderToRound(
-  w: WriteContext,
+  w: SignedInWrite,
   orderId: number,
   roundId: number | null,
 ): Promise<void> {
   const { trx, now } = w;
-  if ((await findOrderState(trx, orderId)) === undefined) throw notFound(ORDER_NOT_FOUND);
+  const order = await findOrderState(trx, orderId);
+  if (order === undefined) throw notFound(ORDER_NOT_FOUND);
   if (roundId !== null) {
     const status = await roundStatus(trx, roundId);
     if (status === undefined) throw notFound('Round not found.');
@@ -82,4 +90,6 @@ export async function moveOrderToRound(
   if (!(await setRoundIf(trx, orderId, roundId, now))) {
     throw await refuseFinal(trx, orderId, 'move');
   }
+  const details = { from: order.roundId, to: roundId };
+  await recordAdminAction(w, 'order.round_change', { type: 'order', id: orderId }, details);
 }

@@ -23,7 +23,7 @@ import {
 } from '#shared/contracts/admin-rounds';
 import { roundsMessageReply, type RoundsMessageReply } from '#shared/contracts/rounds';
 import type { Access } from '../plugins/access.ts';
-import { writeOf } from '../http/writes.ts';
+import { signedInWriteOf } from '../http/writes.ts';
 import { notFound } from '../errors.ts';
 import { idParams } from '#shared/contracts/ids';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
@@ -92,7 +92,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
   app.post(ADMIN_ROUND_PATHS.create, { ...options, schema: create }, async (request, reply) => {
     const input = request.body;
     return runIdempotent(request, reply, db, async (trx) => {
-      const roundId = await createRound(writeOf(request, trx), input);
+      const roundId = await createRound(signedInWriteOf(request, trx), input);
       return ok({
         status: 'success',
         message: 'Round created.',
@@ -110,7 +110,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
     const { roundId } = request.params;
     const input = request.body;
     return runIdempotent(request, reply, db, async (trx) => {
-      const detachedOrders = await updateRoundFields(writeOf(request, trx), roundId, input);
+      const detachedOrders = await updateRoundFields(signedInWriteOf(request, trx), roundId, input);
       const body: UpdateRoundReply = {
         status: 'success',
         message: 'Round updated.',
@@ -124,7 +124,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
   app.put(ADMIN_ROUND_PATHS.cancel, { ...options, schema: cancel }, async (request, reply) => {
     const { roundId } = request.params;
     return runIdempotent(request, reply, db, async (trx) => {
-      const detachedOrders = await cancelRound(writeOf(request, trx), roundId);
+      const detachedOrders = await cancelRound(signedInWriteOf(request, trx), roundId);
       const body: CancelRoundReply = {
         status: 'success',
         message: 'Round cancelled.',
@@ -138,7 +138,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
   app.post(ADMIN_ROUND_PATHS.lottery, { ...options, schema: lottery }, async (request, reply) => {
     const { roundId } = request.params;
     return runIdempotent(request, reply, db, async (trx) => {
-      const result = await runLottery(writeOf(request, trx), roundId);
+      const result = await runLottery(signedInWriteOf(request, trx), roundId);
       const body: LotteryReply = {
         status: 'success',
         message: lotteryMessage(result),
@@ -169,7 +169,7 @@ function adminSignupRoutes(untyped: FastifyInstance): void {
       const { signupId } = request.params;
       checkAdminIdClaim(request);
       return runIdempotent(request, reply, db, async (trx) => {
-        const changed = await confirmSignup(writeOf(request, trx), signupId);
+        const changed = await confirmSignup(signedInWriteOf(request, trx), signupId);
         const message = changed ? 'Sign-up confirmed.' : 'This sign-up is already confirmed.';
         return ok({ status: 'success', message } satisfies RoundsMessageReply);
       });
@@ -183,7 +183,7 @@ function adminSignupRoutes(untyped: FastifyInstance): void {
       const { signupId } = request.params;
       checkAdminIdClaim(request);
       return runIdempotent(request, reply, db, async (trx) => {
-        await rejectSignup(writeOf(request, trx), signupId);
+        await rejectSignup(signedInWriteOf(request, trx), signupId);
         return ok({ status: 'success', message: 'Sign-up rejected.' } satisfies RoundsMessageReply);
       });
     },

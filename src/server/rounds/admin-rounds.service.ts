@@ -1,6 +1,7 @@
 // An admin's writes on rounds: create, update (fields left out keep their value) and cancel.
 // Cancelling — by the cancel call or by setting status CANCELLED — keeps the sign-ups for the
-// record and sends the round's open orders back to no round, in the same transaction.
+// record and sends the round's open orders back to no round, in the same transaction. Each
+// write records its audit entry in its transaction.
 import type { CreateRoundInput, UpdateRoundInput } from '#shared/contracts/admin-rounds';
 import { badRequest, conflict } from '../errors.ts';
 import { detachOpenOrders } from './round-orders.repository.ts';
@@ -14,7 +15,8 @@ import {
 } from './round-writes.repository.ts';
 import type { RoundFields, RoundRow } from './rounds.types.ts';
 import { countConfirmed } from './signups.repository.ts';
-import type { WriteContext } from '../db/write-context.ts';
+import type { SignedInWrite } from '../db/write-context.ts';
+import { changedFields, recordAdminAction } from '../audit/audit.service.ts';
 import { lockExistingRound } from './round-locks.ts';
 
 const STAFF_ROLES = new Set(['VOLUNTEER', 'ADMIN']);
@@ -36,7 +38,7 @@ async function checkStaffIds(
   }
 }
 
-export async function createRound(ctx: WriteContext, input: CreateRoundInput): Promise<number> {
+export async function createRound(ctx: SignedInWrite, input: CreateRoundInput): Promise<number> {
   const title = requiredTitle(input.title);
   const { start, end } = roundTimes(input.startTime, input.endTime);
   await checkStaffIds(ctx.trx, { teamLeadId: input.teamLeadId, clinicianId: input.clinicianId });
@@ -51,12 +53,34 @@ export async function createRound(ctx: WriteContext, input: CreateRoundInput): P
     clinicianId: input.clinicianId ?? null,
     status: 'SCHEDULED',
   };
-  return insertRound(ctx.trx, fields, ctx.now);
+  const roundId = await insertRound(ctx.trx, fields, ctx.now);
+  const details = {
+    title,
+    startTime: start.toISOString(),
+    maxParticipants: fields.maxParticipants,
+  };
+  await recordAdminAction(ctx, 'round.create', { type: 'round', id: roundId }, details);
+  return roundId;
 }
 
 /** `value` when given (null included), else what the round has. */
 function given<T>(value: T | undefined, current: T): T {
   return value === undefined ? current : value;
+}
+
+/** The round's fields as they are (to name what an update changed). */
+function fieldsOf(round: RoundRow): RoundFields {
+  return {
+    title: round.title,
+    description: round.description,
+    location: round.location,
+    startTime: new Date(round.start_time),
+    endTime: new Date(round.end_time),
+    maxParticipants: round.max_participants,
+    teamLeadId: round.team_lead_id,
+    clinicianId: round.clinician_id,
+    status: round.status,
+  };
 }
 
 function mergedFields(round: RoundRow, input: UpdateRoundInput): RoundFields {
@@ -78,9 +102,16 @@ function mergedFields(round: RoundRow, input: UpdateRoundInput): RoundFields {
   };
 }
 
+/** The names of the fields an update changed, with the status's from/to when it moved. */
+function updateDetails(round: RoundRow, fields: RoundFields): Record<string, unknown> {
+  const changed = changedFields(fieldsOf(round), fields);
+  if (!changed.includes('status')) return { fields: changed };
+  return { fields: changed, status: { from: round.status, to: fields.status } };
+}
+
 /** Returns how many open orders went back to no round (when the update cancelled it). */
 export async function updateRoundFields(
-  ctx: WriteContext,
+  ctx: SignedInWrite,
   roundId: number,
   input: UpdateRoundInput,
 ): Promise<number> {
@@ -101,14 +132,20 @@ export async function updateRoundFields(
   }
   await updateRound(ctx.trx, roundId, fields, ctx.now);
   const cancels = fields.status === 'CANCELLED' && round.status !== 'CANCELLED';
-  return cancels ? detachOpenOrders(ctx.trx, roundId, ctx.now) : 0;
+  const detachedOrders = cancels ? await detachOpenOrders(ctx.trx, roundId, ctx.now) : 0;
+  const details = { ...updateDetails(round, fields), detachedOrders };
+  await recordAdminAction(ctx, 'round.update', { type: 'round', id: roundId }, details);
+  return detachedOrders;
 }
 
 /** Returns how many open orders went back to no round. */
-export async function cancelRound(ctx: WriteContext, roundId: number): Promise<number> {
+export async function cancelRound(ctx: SignedInWrite, roundId: number): Promise<number> {
   const round = await lockExistingRound(ctx, roundId);
   if (round.status === 'CANCELLED') throw conflict('This round is already cancelled.');
   if (round.status === 'COMPLETED') throw conflict('A completed round cannot be cancelled.');
   await setRoundStatus(ctx.trx, roundId, 'CANCELLED', ctx.now);
-  return detachOpenOrders(ctx.trx, roundId, ctx.now);
+  const detachedOrders = await detachOpenOrders(ctx.trx, roundId, ctx.now);
+  const details = { from: round.status, detachedOrders };
+  await recordAdminAction(ctx, 'round.cancel', { type: 'round', id: roundId }, details);
+  return detachedOrders;
 }

@@ -1,12 +1,14 @@
 // The lottery (domain-decisions.md "Rounds and sign-ups"): fills the round's free slots from
 // its WAITLISTED sign-ups, drawn uniformly at random; never over capacity, because the round
-// is locked while the confirmed sign-ups are counted and the winners confirmed.
+// is locked while the confirmed sign-ups are counted and the winners confirmed. The draw is
+// recorded in the audit log (which sign-ups won) in the same transaction.
 import type { SelectedVolunteer } from '#shared/contracts/admin-rounds';
 import { conflict } from '../errors.ts';
 import { drawUniformly } from './lottery.ts';
 import { availableSlots, selectedView } from './round-views.ts';
 import { confirmSignups, countConfirmed, listRoundSignups } from './signups.repository.ts';
-import type { WriteContext } from '../db/write-context.ts';
+import type { SignedInWrite } from '../db/write-context.ts';
+import { recordAdminAction } from '../audit/audit.service.ts';
 import { lockExistingRound } from './round-locks.ts';
 
 export interface LotteryResult {
@@ -15,7 +17,7 @@ export interface LotteryResult {
   waitlisted: number;
 }
 
-export async function runLottery(ctx: WriteContext, roundId: number): Promise<LotteryResult> {
+export async function runLottery(ctx: SignedInWrite, roundId: number): Promise<LotteryResult> {
   const round = await lockExistingRound(ctx, roundId);
   if (round.status === 'CANCELLED' || round.status === 'COMPLETED') {
     throw conflict('The lottery runs only on a scheduled or in-progress round.');
@@ -23,10 +25,10 @@ export async function runLottery(ctx: WriteContext, roundId: number): Promise<Lo
   const freeSlots = availableSlots(round, await countConfirmed(ctx.trx, roundId));
   const waitlisted = await listRoundSignups(ctx.trx, roundId, 'WAITLISTED');
   const winners = drawUniformly(waitlisted, freeSlots);
-  await confirmSignups(
-    ctx.trx,
-    winners.map((w) => w.id),
-  );
+  const selectedSignupIds = winners.map((w) => w.id);
+  await confirmSignups(ctx.trx, selectedSignupIds);
+  const details = { selectedSignupIds, freeSlots, waitlisted: waitlisted.length };
+  await recordAdminAction(ctx, 'round.lottery', { type: 'round', id: roundId }, details);
   return { selected: winners.map(selectedView), freeSlots, waitlisted: waitlisted.length };
 }
 

@@ -13,7 +13,8 @@ import {
   insertSignup,
   confirmSignups,
 } from './signups.repository.ts';
-import type { WriteContext } from '../db/write-context.ts';
+import type { SignedInWrite, WriteContext } from '../db/write-context.ts';
+import { recordAdminAction } from '../audit/audit.service.ts';
 import { lockExistingRound, SIGNUP_NOT_FOUND } from './round-locks.ts';
 
 function refuseClosedRound(round: RoundRow, now: Date): void {
@@ -70,8 +71,15 @@ export async function cancelOwnSignup(
   await deleteSignup(ctx.trx, signupId);
 }
 
-/** Returns false when the sign-up was already CONFIRMED (nothing to do). */
-export async function confirmSignup(ctx: WriteContext, signupId: number): Promise<boolean> {
+/** What an admin's decision on a sign-up records: whose, on which round, from which status. */
+function signupDetails(signup: SignupRow): Record<string, unknown> {
+  return { roundId: signup.round_id, userId: signup.user_id, from: signup.status };
+}
+
+/**
+ * Returns false when the sign-up was already CONFIRMED (nothing to do, nothing recorded).
+ */
+export async function confirmSignup(ctx: SignedInWrite, signupId: number): Promise<boolean> {
   const { signup, round } = await lockSignup(ctx, signupId);
   if (round.status === 'CANCELLED' || round.status === 'COMPLETED') {
     throw conflict('Sign-ups of a cancelled or completed round cannot be confirmed.');
@@ -81,11 +89,15 @@ export async function confirmSignup(ctx: WriteContext, signupId: number): Promis
     throw conflict('The round is full: there is no free slot to confirm this sign-up.');
   }
   await confirmSignups(ctx.trx, [signupId]);
+  const target = { type: 'signup', id: signupId } as const;
+  await recordAdminAction(ctx, 'signup.confirm', target, signupDetails(signup));
   return true;
 }
 
 /** An admin rejects a sign-up: it is deleted. */
-export async function rejectSignup(ctx: WriteContext, signupId: number): Promise<void> {
-  await lockSignup(ctx, signupId);
+export async function rejectSignup(ctx: SignedInWrite, signupId: number): Promise<void> {
+  const { signup } = await lockSignup(ctx, signupId);
   await deleteSignup(ctx.trx, signupId);
+  const target = { type: 'signup', id: signupId } as const;
+  await recordAdminAction(ctx, 'signup.reject', target, signupDetails(signup));
 }
