@@ -1,12 +1,15 @@
 // Order lists with their lines in two queries whatever the number of orders (no N+1): the
-// orders matching a filter, then every line of those orders — through the same filter as a
-// subquery for a whole list (no id list, so no limit on bound parameters), by id for a page
-// (at most ORDER_PAGE_MAX ids). Newest first: request_time, then id, both descending; a page
-// continues after its cursor by keyset (the orders_status_time_id and orders_time_id indexes).
-import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+// orders matching a filter (each with its round's times, read by primary key in the same
+// query), then every line of those orders — through the same filter as a subquery for a whole
+// list (no id list, so no limit on bound parameters), by id for a page (at most ORDER_PAGE_MAX
+// ids). Newest first: request_time, then id, both descending; a page continues after its
+// cursor by keyset (the orders_status_time_id and orders_time_id indexes). What a caller may
+// see of each order is order-views.ts's business, not this file's.
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { orderCursorText, type OrderCursor, type OrderReply } from '#shared/contracts/orders';
 import type { Db } from '../db/kysely.ts';
 import type { Database, OrderStatus } from '../db/schema.ts';
+import type { ListedOrder, OrderRecord } from './orders.types.ts';
 
 export type OrderFilter = (eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>;
 
@@ -21,7 +24,10 @@ export function allOrders(statuses: readonly OrderStatus[] | undefined): OrderFi
   return (eb) => (statuses === undefined ? eb.lit(true) : eb('orders.status', 'in', statuses));
 }
 
-/** Orders on rounds where the volunteer is CONFIRMED, in the given statuses (or all). */
+/**
+ * Orders on rounds where the volunteer is CONFIRMED, in the given statuses (or all), never a
+ * cancelled one: a volunteer has nothing to deliver there (beyond-spec.md section 2).
+ */
 export function confirmedVolunteerOrders(
   userId: number,
   statuses: readonly OrderStatus[] | undefined,
@@ -36,9 +42,10 @@ export function confirmedVolunteerOrders(
         .where('round_signups.user_id', '=', userId)
         .where('round_signups.status', '=', 'CONFIRMED'),
     );
+    const notCancelled = eb('orders.status', '!=', 'CANCELLED');
     return statuses === undefined
-      ? onRound
-      : eb.and([onRound, eb('orders.status', 'in', statuses)]);
+      ? eb.and([onRound, notCancelled])
+      : eb.and([onRound, notCancelled, eb('orders.status', 'in', statuses)]);
   };
 }
 
@@ -62,24 +69,38 @@ function linesByOrder(rows: readonly LineRow[]): Map<number, OrderReply['orderIt
   return byOrder;
 }
 
-type OrderRow = Selectable<Database['orders']>;
+/** An order row with its round's times (null off any round). */
+type OrderWithRound = OrderRecord & { round_start: string | null; round_end: string | null };
 
-function replyOf(o: OrderRow, lines: Map<number, OrderReply['orderItems']>): OrderReply {
+function listedOf(o: OrderWithRound, lines: Map<number, OrderReply['orderItems']>): ListedOrder {
+  const { round_start, round_end, ...order } = o;
   return {
-    orderId: o.id,
-    status: o.status,
-    orderType: o.order_type,
-    userId: o.user_id,
-    deliveryAddress: o.delivery_address,
-    phoneNumber: o.phone_number,
-    notes: o.notes,
-    firstName: o.first_name,
-    lastName: o.last_name,
-    email: o.email,
-    roundId: o.round_id,
-    requestTime: o.request_time,
-    orderItems: lines.get(o.id) ?? [],
+    order,
+    lines: lines.get(o.id) ?? [],
+    round:
+      round_start === null || round_end === null
+        ? null
+        : { startTime: round_start, endTime: round_end },
   };
+}
+
+/** Every order column and its round's start and end (a primary-key lookup each). */
+function ordersQuery(db: Db) {
+  return db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select((eb) => [
+      eb
+        .selectFrom('rounds')
+        .select('rounds.start_time')
+        .whereRef('rounds.id', '=', 'orders.round_id')
+        .as('round_start'),
+      eb
+        .selectFrom('rounds')
+        .select('rounds.end_time')
+        .whereRef('rounds.id', '=', 'orders.round_id')
+        .as('round_end'),
+    ]);
 }
 
 function linesQuery(db: Db) {
@@ -90,10 +111,8 @@ function linesQuery(db: Db) {
     .orderBy('id');
 }
 
-export async function listOrders(db: Db, filter: OrderFilter): Promise<OrderReply[]> {
-  const orders = await db
-    .selectFrom('orders')
-    .selectAll()
+export async function listOrders(db: Db, filter: OrderFilter): Promise<ListedOrder[]> {
+  const orders = await ordersQuery(db)
     .where(filter)
     .orderBy('orders.request_time', 'desc')
     .orderBy('orders.id', 'desc')
@@ -103,11 +122,11 @@ export async function listOrders(db: Db, filter: OrderFilter): Promise<OrderRepl
     .where('order_id', 'in', db.selectFrom('orders').select('orders.id').where(filter))
     .execute();
   const byOrder = linesByOrder(lines);
-  return orders.map((o) => replyOf(o, byOrder));
+  return orders.map((o) => listedOf(o, byOrder));
 }
 
 export interface OrderPage {
-  orders: OrderReply[];
+  orders: ListedOrder[];
   nextCursor: string | null;
 }
 
@@ -130,9 +149,7 @@ export async function listOrderPage(
   filter: OrderFilter,
   page: { limit: number; before: OrderCursor | undefined },
 ): Promise<OrderPage> {
-  const rows = await db
-    .selectFrom('orders')
-    .selectAll()
+  const rows = await ordersQuery(db)
     .where(filter)
     .where(afterCursor(page.before))
     .orderBy('orders.request_time', 'desc')
@@ -151,7 +168,7 @@ export async function listOrderPage(
     .execute();
   const byOrder = linesByOrder(lines);
   return {
-    orders: orders.map((o) => replyOf(o, byOrder)),
+    orders: orders.map((o) => listedOf(o, byOrder)),
     nextCursor:
       rows.length > page.limit
         ? orderCursorText({ requestTime: last.request_time, orderId: last.id })

@@ -1,13 +1,17 @@
-// Order lists (domain-decisions.md "Privacy": addresses and phones only to admins and to
-// volunteers confirmed on the order's round; a client sees only their own orders).
+// Order lists (domain-decisions.md "Privacy"; beyond-spec.md section 2: addresses and phones
+// to admins, to a client for their own orders, and to volunteers confirmed on the order's
+// round only inside its address window; order-views.ts decides, per order).
 // - GET /api/orders/user/{userId}: a CLIENT's own history, cancelled orders left out.
 // - GET /api/orders/all[?status=][&limit=&before=]: an ADMIN sees every order; a VOLUNTEER
 //   (the spec's admin screen sends userRole VOLUNTEER, but the session decides) sees only the
-//   orders on rounds they are CONFIRMED on. A CLIENT is refused. With `limit`, one page (the
-//   web client's All Orders loads 100 at a time; a list of 10,000 orders is megabytes).
+//   orders on rounds they are CONFIRMED on, never a cancelled one. A CLIENT is refused. With
+//   `limit`, one page (the web client's All Orders loads 100 at a time; a list of 10,000
+//   orders is megabytes).
 // - GET /api/orders/volunteer/assigned: PENDING, PROCESSING and COMPLETED orders on the
 //   caller's CONFIRMED rounds; the dashboard splits Assigned (open) from Completed by status.
-import type { FastifyInstance } from 'fastify';
+// A reply giving a volunteer or an admin an address or phone is recorded in the audit log
+// before it is sent (http/personal-data-reads.ts); a client's own history is not.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +23,7 @@ import {
 import { ID_RULE, idFromWire } from '#shared/contracts/ids';
 import { validateOrderHistoryUserId } from '#shared/rules/orders';
 import { forbidden } from '../errors.ts';
+import { privacyOf, recordRead } from '../http/personal-data-reads.ts';
 import { callerOf } from '../plugins/access.ts';
 import {
   allOrders,
@@ -27,6 +32,23 @@ import {
   listOrders,
   ownOrders,
 } from './order-lists.repository.ts';
+import type { ListedOrder } from './orders.types.ts';
+import { orderListView, type OrderViewContext } from './order-views.ts';
+
+/**
+ * The orders as the caller sees them, the read recorded first when someone other than the
+ * client gets an address or phone.
+ */
+async function seenBy(
+  request: FastifyRequest,
+  viewer: OrderViewContext['viewer'],
+  orders: readonly ListedOrder[],
+): Promise<OrderListReply['orders']> {
+  const { now, settings } = privacyOf(request);
+  const { replies, personalDataIds } = orderListView(orders, { viewer, now, settings });
+  if (viewer !== 'owner') await recordRead(request, now, 'order', personalDataIds);
+  return replies;
+}
 
 function listReply(orders: OrderListReply['orders']): OrderListReply {
   return { status: 'success', orders };
@@ -58,7 +80,7 @@ export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
     async (request) => {
       const { userId } = request.params;
       if (userId !== callerOf(request).userId) throw forbidden('You can only see your own orders.');
-      return listReply(await listOrders(db, ownOrders(userId)));
+      return listReply(await seenBy(request, 'owner', await listOrders(db, ownOrders(userId))));
     },
   );
 
@@ -69,11 +91,17 @@ export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
     async (request) => {
       const { status, limit, before } = request.query;
       const user = callerOf(request);
-      const filter =
-        user.role === 'ADMIN' ? allOrders(status) : confirmedVolunteerOrders(user.userId, status);
-      if (limit === undefined) return listReply(await listOrders(db, filter));
+      const admin = user.role === 'ADMIN';
+      const viewer = admin ? 'admin' : 'confirmedVolunteer';
+      const filter = admin ? allOrders(status) : confirmedVolunteerOrders(user.userId, status);
+      if (limit === undefined) {
+        return listReply(await seenBy(request, viewer, await listOrders(db, filter)));
+      }
       const page = await listOrderPage(db, filter, { limit, before });
-      return { ...listReply(page.orders), nextCursor: page.nextCursor };
+      return {
+        ...listReply(await seenBy(request, viewer, page.orders)),
+        nextCursor: page.nextCursor,
+      };
     },
   );
 
@@ -84,7 +112,7 @@ export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = callerOf(request).userId;
       const filter = confirmedVolunteerOrders(userId, ['PENDING', 'PROCESSING', 'COMPLETED']);
-      return listReply(await listOrders(db, filter));
+      return listReply(await seenBy(request, 'confirmedVolunteer', await listOrders(db, filter)));
     },
   );
 }

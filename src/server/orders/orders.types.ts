@@ -1,7 +1,10 @@
 // The orders area's shared shapes: what a cart line resolves to, the stock it moves, and the
 // contact details an order carries. Every layer of the area (routes, services, repositories,
 // pure rules) takes them from here, so none imports another layer for a type.
-import type { OrderLineRequest } from '#shared/contracts/orders';
+import type { Selectable } from 'kysely';
+import type { OrderLineRequest, OrderReply } from '#shared/contracts/orders';
+import type { RoundTimes } from '#shared/rules/address-window';
+import type { OrdersTable } from '../db/schema.ts';
 
 export interface CatalogueSize {
   label: string;
@@ -56,4 +59,14 @@ export interface OrderContact {
 /** A create request after the form rules: the contact and the lines as typed. */
 export interface OrderDetails extends OrderContact {
   lines: OrderLineRequest[];
+}
+
+/** An order row as the lists read it. */
+export type OrderRecord = Selectable<OrdersTable>;
+
+/** One listed order: its row, its lines, and the times of the round carrying it (or null). */
+export interface ListedOrder {
+  order: OrderRecord;
+  lines: OrderReply['orderItems'];
+  round: RoundTimes | null;
 }

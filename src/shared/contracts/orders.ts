@@ -113,16 +113,39 @@ export const orderItemReply = z.object({
 });
 
 /**
+ * When a reply holds an order's personal data (beyond-spec.md section 2; the rule is
+ * shared/rules/address-window.ts). Every shape that carries an order carries these.
+ */
+export const personalDataFields = {
+  /**
+   * The caller may not see the personal data now: a volunteer outside the round's address
+   * window (or not CONFIRMED on it). Address, phone, notes, guest names and userId are null.
+   */
+  personalDataHidden: z.boolean(),
+  /** Hidden, and the window is still to come: when the address will show (ISO 8601 UTC). */
+  personalDataShownFrom: z.string().nullable(),
+  /** The retention sweep removed it: address, phone, notes, guest names and email are null. */
+  personalDataPurged: z.boolean(),
+  /**
+   * After this instant a device must drop its copy of the personal data (ISO 8601 UTC): the
+   * window's end for a volunteer, a COMPLETED or CANCELLED order's last change plus
+   * RETENTION_DAYS; null when nothing expires.
+   */
+  personalDataUntil: z.string().nullable(),
+};
+
+/**
  * One order as every list shows it. Guest details (firstName, lastName, email) are null on
- * CLIENT orders. Lists are only ever sent to someone allowed to see the personal data in
- * them (domain-decisions.md "Privacy").
+ * CLIENT orders. A volunteer never gets a guest's email, and gets address, phone, notes and
+ * names only inside the round's address window; admins always, unless purged; a client their
+ * own (domain-decisions.md "Privacy", beyond-spec.md section 2).
  */
 export const orderReply = z.object({
   orderId: z.number(),
   status: orderStatusSchema,
   orderType: orderTypeSchema,
   userId: z.number().nullable(),
-  deliveryAddress: z.string(),
+  deliveryAddress: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   notes: z.string().nullable(),
   firstName: z.string().nullable(),
@@ -132,6 +155,7 @@ export const orderReply = z.object({
   /** ISO 8601 UTC with Z. */
   requestTime: z.string(),
   orderItems: z.array(orderItemReply),
+  ...personalDataFields,
 });
 export type OrderReply = z.infer<typeof orderReply>;
 

@@ -37,6 +37,11 @@ export function localOrderData(input: LocalOrderInput, now = new Date()): LocalO
     roundId: null,
     requestTime: now.toISOString(),
     orderItems: input.items.map((i) => ({ ...i, isCustom: false })),
+    // The client's own data, on their own device: nothing hidden, nothing expires while open.
+    personalDataHidden: false,
+    personalDataShownFrom: null,
+    personalDataPurged: false,
+    personalDataUntil: null,
   };
 }
 

@@ -18,6 +18,10 @@ function order(changes: Partial<OrderReply>): OrderReply {
     roundId: null,
     requestTime: '2026-11-01T10:00:00.000Z',
     orderItems: [],
+    personalDataHidden: false,
+    personalDataShownFrom: null,
+    personalDataPurged: false,
+    personalDataUntil: null,
     ...changes,
   };
 }
