@@ -133,8 +133,14 @@ export async function updateRoundFields(
   await updateRound(ctx.trx, roundId, fields, ctx.now);
   const cancels = fields.status === 'CANCELLED' && round.status !== 'CANCELLED';
   const detachedOrders = cancels ? await detachOpenOrders(ctx.trx, roundId, ctx.now) : 0;
+  const target = { type: 'round', id: roundId } as const;
   const details = { ...updateDetails(round, fields), detachedOrders };
-  await recordAdminAction(ctx, 'round.update', { type: 'round', id: roundId }, details);
+  await recordAdminAction(ctx, 'round.update', target, details);
+  // A cancel made by the update form is a cancel too: whoever looks for round.cancel finds it.
+  if (cancels) {
+    const cancelled = { from: round.status, detachedOrders, by: 'update' };
+    await recordAdminAction(ctx, 'round.cancel', target, cancelled);
+  }
   return detachedOrders;
 }
 

@@ -317,6 +317,32 @@ describe.each(testDialects())('audit entries of admin actions (%s)', (dialect) =
         ],
       };
     },
+    'round.cancel (by the update form)': async () => {
+      const roundId = await createTestRound(db());
+      await createOrderOnRound(db(), roundId);
+      const round = (details: Expected['details'], action: AuditAction): Expected => ({
+        action,
+        targetType: 'round',
+        targetId: roundId,
+        details,
+      });
+      return {
+        method: 'PUT',
+        url: `/api/admin/rounds/${roundId}`,
+        body: { status: 'CANCELLED' },
+        entries: () => [
+          round(
+            {
+              fields: ['status'],
+              status: { from: 'SCHEDULED', to: 'CANCELLED' },
+              detachedOrders: 1,
+            },
+            'round.update',
+          ),
+          round({ from: 'SCHEDULED', detachedOrders: 1, by: 'update' }, 'round.cancel'),
+        ],
+      };
+    },
     'round.cancel': async () => {
       const roundId = await createTestRound(db());
       await createOrderOnRound(db(), roundId);
