@@ -184,9 +184,12 @@ export async function createSignup(
   userId: number,
   status: SignupStatus = 'CONFIRMED',
 ): Promise<number> {
+  const now = new Date().toISOString();
+  // The database wants a cancel time on a CANCELLED sign-up, and only there.
+  const cancelled = status === 'CANCELLED' ? { cancelled_at: now } : {};
   const row = await db
     .insertInto('round_signups')
-    .values({ round_id: roundId, user_id: userId, status, created_at: new Date().toISOString() })
+    .values({ round_id: roundId, user_id: userId, status, created_at: now, ...cancelled })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

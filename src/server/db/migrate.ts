@@ -13,6 +13,7 @@ import { orderLimits } from './migrations/2026-11-25T1000-order-limits.ts';
 import { deviceCookies } from './migrations/2026-11-25T1300-device-cookies.ts';
 import { auditLog } from './migrations/2026-11-25T1800-audit-log.ts';
 import { personalDataPurge } from './migrations/2026-11-25T1801-personal-data-purge.ts';
+import { signupHistory } from './migrations/2026-11-26T0900-signup-history.ts';
 
 /** Every migration, by name, built for the dialect's column types. */
 export function allMigrations(t: ColumnTypes): Record<string, Migration> {
@@ -27,6 +28,7 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-11-25T1300-device-cookies': deviceCookies(t),
     '2026-11-25T1800-audit-log': auditLog(t),
     '2026-11-25T1801-personal-data-purge': personalDataPurge(t),
+    '2026-11-26T0900-signup-history': signupHistory(t),
   };
 }
 

@@ -8,7 +8,10 @@ export type VolunteerSubRole = 'REGULAR' | 'TEAM_LEAD' | 'CLINICIAN';
 export type OrderStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'CANCELLED';
 export type OrderType = 'CLIENT' | 'GUEST';
 export type RoundStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
-export type SignupStatus = 'CONFIRMED' | 'WAITLISTED';
+/** CANCELLED: the volunteer cancelled; the row stays for the record and holds no slot. */
+export type SignupStatus = 'CONFIRMED' | 'WAITLISTED' | 'CANCELLED';
+/** A sign-up that still counts: at most one per volunteer per round. */
+export type LiveSignupStatus = Exclude<SignupStatus, 'CANCELLED'>;
 export type ApplicationStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
 
 export interface UsersTable {
@@ -159,6 +162,8 @@ export interface RoundSignupsTable {
   user_id: number;
   status: SignupStatus;
   created_at: string;
+  /** When the volunteer cancelled; set exactly on CANCELLED rows (a check says so). */
+  cancelled_at: string | null;
 }
 
 export interface VolunteerApplicationsTable {

@@ -68,6 +68,7 @@ export function signupView(row: SignupWithUser): AdminSignup {
     lastName: row.last_name,
     status: row.status,
     createdAt: row.created_at,
+    cancelledAt: row.cancelled_at,
   };
 }
 

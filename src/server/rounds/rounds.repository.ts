@@ -2,6 +2,7 @@
 // own sign-up (no query per round); and the round lock every capacity-dependent write takes
 // first. Writes are in round-writes.repository.ts. A Transaction is a Db: functions take either.
 import type { Db } from '../db/kysely.ts';
+import type { LiveSignupStatus } from '../db/schema.ts';
 import type { RoundForUser, RoundRow, RoundWithCounts } from './rounds.types.ts';
 
 const ROUND_COLUMNS = [
@@ -18,7 +19,8 @@ const ROUND_COLUMNS = [
 ] as const;
 
 // The counts are correlated subqueries: each is an index range scan on round_signups
-// (round_id, user_id) for that round only, however many sign-ups the table holds overall.
+// (round_id, status) for that round and status only, however many sign-ups the table holds
+// overall. CANCELLED sign-ups count nowhere.
 function roundsWithCounts(db: Db) {
   return db.selectFrom('rounds as r').select((eb) => [
     ...ROUND_COLUMNS,
@@ -37,21 +39,31 @@ function roundsWithCounts(db: Db) {
   ]);
 }
 
+// The caller's own sign-up is their live one: a CANCELLED row is history, not a sign-up
+// (the partial unique index round_signups_one_live_per_volunteer makes it at most one row).
 function roundsForUser(db: Db, userId: number) {
   return roundsWithCounts(db)
     .leftJoin('round_signups as mine', (join) =>
-      join.onRef('mine.round_id', '=', 'r.id').on('mine.user_id', '=', userId),
+      join
+        .onRef('mine.round_id', '=', 'r.id')
+        .on('mine.user_id', '=', userId)
+        .on('mine.status', '!=', 'CANCELLED'),
     )
-    .select(['mine.id as signup_id', 'mine.status as signup_status']);
+    .select(['mine.id as signup_id', 'mine.status as signup_status'])
+    .$narrowType<{ signup_status: LiveSignupStatus | null }>();
 }
 
 /** Only the rounds the user is signed up on: starts from the user's sign-ups (indexed). */
 function signedUpRoundsOf(db: Db, userId: number) {
   return roundsWithCounts(db)
     .innerJoin('round_signups as mine', (join) =>
-      join.onRef('mine.round_id', '=', 'r.id').on('mine.user_id', '=', userId),
+      join
+        .onRef('mine.round_id', '=', 'r.id')
+        .on('mine.user_id', '=', userId)
+        .on('mine.status', '!=', 'CANCELLED'),
     )
-    .select(['mine.id as signup_id', 'mine.status as signup_status']);
+    .select(['mine.id as signup_id', 'mine.status as signup_status'])
+    .$narrowType<{ signup_status: LiveSignupStatus }>();
 }
 
 // Counts arrive as numbers on both dialects (int8 is parsed as a number), null without sign-ups.
@@ -69,7 +81,7 @@ export async function listOpenCalendar(db: Db, userId: number): Promise<RoundFor
   return rows.map(withCounts);
 }
 
-/** The rounds the user holds a sign-up on (any status), by start time. */
+/** The rounds the user holds a live sign-up on (CONFIRMED or WAITLISTED), by start time. */
 export async function listSignedUpRounds(db: Db, userId: number): Promise<RoundForUser[]> {
   const rows = await signedUpRoundsOf(db, userId).orderBy('r.start_time').orderBy('r.id').execute();
   return rows.map(withCounts);

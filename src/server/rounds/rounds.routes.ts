@@ -110,10 +110,10 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
     const { signupId } = request.params;
     const userId = callerOf(request).userId;
     return runIdempotent(request, reply, db, async (trx) => {
-      await cancelOwnSignup(writeOf(request, trx), signupId, userId);
+      const changed = await cancelOwnSignup(writeOf(request, trx), signupId, userId);
       const body: RoundsMessageReply = {
         status: 'success',
-        message: 'Your sign-up was cancelled.',
+        message: changed ? 'Your sign-up was cancelled.' : 'This sign-up is already cancelled.',
       };
       return { statusCode: 200, body };
     });

@@ -3,6 +3,7 @@
 // views (round-views.ts) take them from here.
 import type { Selectable } from 'kysely';
 import type {
+  LiveSignupStatus,
   OrderStatus,
   OrderType,
   RoundStatus,
@@ -18,10 +19,13 @@ export interface RoundWithCounts extends RoundRow {
   waitlisted: number;
 }
 
-/** A round with the counts and the caller's own sign-up on it (null when none). */
+/**
+ * A round with the counts and the caller's own live sign-up on it (null when none: a
+ * CANCELLED one is no sign-up for the volunteer's views).
+ */
 export interface RoundForUser extends RoundWithCounts {
   signup_id: number | null;
-  signup_status: SignupStatus | null;
+  signup_status: LiveSignupStatus | null;
 }
 
 export interface SignupRow {
@@ -37,6 +41,8 @@ export interface SignupWithUser extends SignupRow {
   first_name: string | null;
   last_name: string | null;
   created_at: string;
+  /** Set on CANCELLED sign-ups only. */
+  cancelled_at: string | null;
 }
 
 export interface RoundOrderRow {

@@ -1,7 +1,10 @@
-// The round_signups table: one row per volunteer per round (unique (round_id, user_id)),
-// CONFIRMED or WAITLISTED. Writes happen with the round locked (rounds.repository lockRound).
+// The round_signups table: CONFIRMED or WAITLISTED while live, at most one live row per
+// volunteer per round (a partial unique index); a volunteer's cancel keeps the row as
+// CANCELLED with its time, for the record, and a later sign-up is a new row. Writes happen
+// with the round locked (rounds.repository lockRound).
+import { sql } from 'kysely';
 import type { Db } from '../db/kysely.ts';
-import type { SignupStatus } from '../db/schema.ts';
+import type { LiveSignupStatus, SignupStatus } from '../db/schema.ts';
 import type { SignupRow, SignupWithUser } from './rounds.types.ts';
 
 export async function findSignup(db: Db, signupId: number): Promise<SignupRow | undefined> {
@@ -12,7 +15,8 @@ export async function findSignup(db: Db, signupId: number): Promise<SignupRow | 
     .executeTakeFirst();
 }
 
-export async function findUserSignup(
+/** The volunteer's live (not CANCELLED) sign-up on the round, if any. */
+export async function findLiveSignup(
   db: Db,
   roundId: number,
   userId: number,
@@ -22,6 +26,7 @@ export async function findUserSignup(
     .select(['id', 'round_id', 'user_id', 'status'])
     .where('round_id', '=', roundId)
     .where('user_id', '=', userId)
+    .where('status', '!=', 'CANCELLED')
     .executeTakeFirst();
 }
 
@@ -37,7 +42,7 @@ export async function countConfirmed(trx: Db, roundId: number): Promise<number> 
 
 export async function insertSignup(
   trx: Db,
-  signup: { roundId: number; userId: number; status: SignupStatus },
+  signup: { roundId: number; userId: number; status: LiveSignupStatus },
   now: Date,
 ): Promise<number> {
   const row = await trx
@@ -53,20 +58,36 @@ export async function insertSignup(
   return row.id;
 }
 
+/** WAITLISTED → CONFIRMED; a CANCELLED sign-up is never brought back this way. */
 export async function confirmSignups(trx: Db, signupIds: number[]): Promise<void> {
   if (signupIds.length === 0) return;
   await trx
     .updateTable('round_signups')
     .set({ status: 'CONFIRMED' })
     .where('id', 'in', signupIds)
+    .where('status', '=', 'WAITLISTED')
     .execute();
 }
 
+/** The volunteer's cancel: the row stays, CANCELLED at `now`, and holds no slot any more. */
+export async function markSignupCancelled(trx: Db, signupId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('round_signups')
+    .set({ status: 'CANCELLED', cancelled_at: now.toISOString() })
+    .where('id', '=', signupId)
+    .where('status', '!=', 'CANCELLED')
+    .execute();
+}
+
+/** An admin's reject (domain-decisions.md: the sign-up is deleted). */
 export async function deleteSignup(trx: Db, signupId: number): Promise<void> {
   await trx.deleteFrom('round_signups').where('id', '=', signupId).execute();
 }
 
-/** The round's sign-ups with names, optionally of one status; oldest first. */
+/**
+ * The round's sign-ups with names, optionally of one status: the live ones first, oldest
+ * first, then the CANCELLED ones in the order they were cancelled.
+ */
 export async function listRoundSignups(
   db: Db,
   roundId: number,
@@ -81,11 +102,16 @@ export async function listRoundSignups(
       's.user_id',
       's.status',
       's.created_at',
+      's.cancelled_at',
       'u.username',
       'u.first_name',
       'u.last_name',
     ])
     .where('s.round_id', '=', roundId);
   if (status !== undefined) query = query.where('s.status', '=', status);
-  return query.orderBy('s.created_at').orderBy('s.id').execute();
+  return query
+    .orderBy(sql`case when s.status = 'CANCELLED' then 1 else 0 end`)
+    .orderBy(sql`coalesce(s.cancelled_at, s.created_at)`)
+    .orderBy('s.id')
+    .execute();
 }

@@ -1,17 +1,21 @@
 // Sign-ups (domain-decisions.md "Rounds and sign-ups"): CONFIRMED while a slot is free, else
-// WAITLISTED; one per volunteer per round; an admin confirms only into a free slot. Every
+// WAITLISTED; one live sign-up per volunteer per round; an admin confirms only into a free
+// slot. A volunteer's cancel keeps the row as CANCELLED with its time (beyond-spec.md section
+// 2 "Sign-ups leave a record"): it holds no slot, the volunteer may sign up again (a new row),
+// and an admin can neither confirm nor reject it. Every
 // function runs inside the caller's transaction and locks the round before it counts, so two
 // volunteers racing for the last slot cannot both be CONFIRMED.
-import type { SignupStatus } from '../db/schema.ts';
+import type { LiveSignupStatus } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { RoundRow, SignupRow } from './rounds.types.ts';
 import {
   countConfirmed,
   deleteSignup,
+  findLiveSignup,
   findSignup,
-  findUserSignup,
   insertSignup,
   confirmSignups,
+  markSignupCancelled,
 } from './signups.repository.ts';
 import type { SignedInWrite, WriteContext } from '../db/write-context.ts';
 import { recordAdminAction } from '../audit/audit.service.ts';
@@ -28,10 +32,10 @@ export async function signUp(
   ctx: WriteContext,
   roundId: number,
   userId: number,
-): Promise<{ signupId: number; signupStatus: SignupStatus }> {
+): Promise<{ signupId: number; signupStatus: LiveSignupStatus }> {
   const round = await lockExistingRound(ctx, roundId);
   refuseClosedRound(round, ctx.now);
-  if ((await findUserSignup(ctx.trx, roundId, userId)) !== undefined) {
+  if ((await findLiveSignup(ctx.trx, roundId, userId)) !== undefined) {
     throw conflict('You are already signed up for this round.');
   }
   const confirmed = await countConfirmed(ctx.trx, roundId);
@@ -56,19 +60,34 @@ async function lockSignup(
   return { signup, round };
 }
 
-/** A volunteer cancels their own sign-up; anyone else's is a 404 (its existence stays hidden). */
+/**
+ * A volunteer cancels their own sign-up: it becomes CANCELLED at ctx.now and stays. Anyone
+ * else's is a 404 (its existence stays hidden). Returns false when it was already cancelled
+ * (nothing changes: the first cancel's time is kept).
+ */
 export async function cancelOwnSignup(
   ctx: WriteContext,
   signupId: number,
   userId: number,
-): Promise<void> {
+): Promise<boolean> {
   const seen = await findSignup(ctx.trx, signupId);
   if (seen?.user_id !== userId) throw notFound(SIGNUP_NOT_FOUND);
-  const { round } = await lockSignup(ctx, signupId);
+  const { signup, round } = await lockSignup(ctx, signupId);
+  if (signup.status === 'CANCELLED') return false;
   if (round.status === 'COMPLETED' || new Date(round.end_time) <= ctx.now) {
     throw conflict('This round is over: its sign-ups are kept for the record.');
   }
-  await deleteSignup(ctx.trx, signupId);
+  await markSignupCancelled(ctx.trx, signupId, ctx.now);
+  return true;
+}
+
+/** An admin decides only on live sign-ups: a cancelled one is the volunteer's, kept as is. */
+function refuseCancelled(signup: SignupRow, action: 'confirmed' | 'rejected'): void {
+  if (signup.status === 'CANCELLED') {
+    throw conflict(
+      `The volunteer cancelled this sign-up: it is kept for the record and cannot be ${action}.`,
+    );
+  }
 }
 
 /** What an admin's decision on a sign-up records: whose, on which round, from which status. */
@@ -81,6 +100,7 @@ function signupDetails(signup: SignupRow): Record<string, unknown> {
  */
 export async function confirmSignup(ctx: SignedInWrite, signupId: number): Promise<boolean> {
   const { signup, round } = await lockSignup(ctx, signupId);
+  refuseCancelled(signup, 'confirmed');
   if (round.status === 'CANCELLED' || round.status === 'COMPLETED') {
     throw conflict('Sign-ups of a cancelled or completed round cannot be confirmed.');
   }
@@ -94,9 +114,10 @@ export async function confirmSignup(ctx: SignedInWrite, signupId: number): Promi
   return true;
 }
 
-/** An admin rejects a sign-up: it is deleted. */
+/** An admin rejects a live sign-up: it is deleted. */
 export async function rejectSignup(ctx: SignedInWrite, signupId: number): Promise<void> {
   const { signup } = await lockSignup(ctx, signupId);
+  refuseCancelled(signup, 'rejected');
   await deleteSignup(ctx.trx, signupId);
   const target = { type: 'signup', id: signupId } as const;
   await recordAdminAction(ctx, 'signup.reject', target, signupDetails(signup));

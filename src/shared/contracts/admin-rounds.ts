@@ -101,14 +101,25 @@ export const adminRoundsReply = z.object({
 });
 export type AdminRoundsReply = z.infer<typeof adminRoundsReply>;
 
+/**
+ * The statuses a round's sign-up list shows: the live ones, and CANCELLED for a sign-up the
+ * volunteer cancelled, kept for the record (beyond-spec.md section 2 "Sign-ups leave a
+ * record"). The volunteer's own calls never see CANCELLED: to them it is no sign-up.
+ */
+export const ADMIN_SIGNUP_STATUSES = [...SIGNUP_STATUSES, 'CANCELLED'] as const;
+export type AdminSignupStatus = (typeof ADMIN_SIGNUP_STATUSES)[number];
+
 export const adminSignup = z.object({
   signupId: z.number(),
   userId: z.number(),
   username: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  status: z.enum(SIGNUP_STATUSES),
+  status: z.enum(ADMIN_SIGNUP_STATUSES),
+  /** When the volunteer signed up (ISO 8601 UTC with Z). */
   createdAt: z.string(),
+  /** When the volunteer cancelled: set on CANCELLED sign-ups only. */
+  cancelledAt: z.string().nullable(),
 });
 export type AdminSignup = z.infer<typeof adminSignup>;
 
@@ -116,6 +127,7 @@ export const adminRoundDetailReply = z.object({
   status: z.literal('success'),
   message: z.string(),
   round: adminRound,
+  /** The live sign-ups, oldest first, then the CANCELLED ones in the order they were cancelled. */
   signups: z.array(adminSignup),
 });
 export type AdminRoundDetailReply = z.infer<typeof adminRoundDetailReply>;
