@@ -3,6 +3,8 @@
 // address window). The one place that decides what of an order's personal data a list holds.
 import type { OrderReply } from '#shared/contracts/orders';
 import {
+  holdsAddressOrPhone,
+  isFinalOrderStatus,
   personalDataVerdict,
   type OrderViewer,
   type PersonalDataVerdict,
@@ -20,7 +22,7 @@ export interface OrderViewContext {
 function verdictOf(listed: ListedOrder, context: OrderViewContext): PersonalDataVerdict {
   const { order, round } = listed;
   const facts = {
-    final: order.status === 'COMPLETED' || order.status === 'CANCELLED',
+    final: isFinalOrderStatus(order.status),
     updatedAt: order.updated_at,
     purged: order.personal_data_purged_at !== null,
     round,
@@ -58,9 +60,7 @@ export function orderView(
     personalDataPurged: verdict.purged,
     personalDataUntil: verdict.until,
   };
-  const holdsPersonalData =
-    (reply.deliveryAddress !== null && reply.deliveryAddress !== '') || reply.phoneNumber !== null;
-  return { reply, holdsPersonalData };
+  return { reply, holdsPersonalData: holdsAddressOrPhone(reply) };
 }
 
 /** Every order of a list as the caller sees it, and the ids of those holding an address or phone. */

@@ -17,6 +17,8 @@ export async function listRoundOrders(db: Db, roundId: number): Promise<RoundOrd
       'phone_number',
       'notes',
       'request_time',
+      'updated_at',
+      'personal_data_purged_at',
     ])
     .where('round_id', '=', roundId)
     .where('status', '!=', 'CANCELLED')

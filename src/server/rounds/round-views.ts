@@ -2,6 +2,16 @@
 // (domain-decisions.md "Rounds and sign-ups") and on who sees personal data ("Privacy").
 import type { AdminRound, AdminSignup, SelectedVolunteer } from '#shared/contracts/admin-rounds';
 import type { RoundOrder, VolunteerRound } from '#shared/contracts/rounds';
+import {
+  addressWindow,
+  isWithin,
+  holdsAddressOrPhone,
+  isFinalOrderStatus,
+  personalDataVerdict,
+  type OrderViewer,
+  type PrivacySettings,
+  type RoundTimes,
+} from '#shared/rules/address-window';
 import type {
   RoundForUser,
   RoundOrderRow,
@@ -78,20 +88,52 @@ export function selectedView(row: SignupWithUser): SelectedVolunteer {
   return { signupId, userId, username, firstName, lastName };
 }
 
+/** Who asks for a round's orders, and when: every order of the reply is seen the same way. */
+export interface RoundOrderViewContext {
+  /** CONFIRMED on the round, or any other volunteer (who sees the load, never who or where). */
+  viewer: Extract<OrderViewer, 'confirmedVolunteer' | 'otherVolunteer'>;
+  round: RoundTimes;
+  now: Date;
+  settings: PrivacySettings;
+}
+
 /**
  * An order as a round's volunteer sees it. Who the client is and where they are (userId,
- * address, phone, notes — guests' notes carry their names) only for a CONFIRMED volunteer.
+ * address, phone, notes — guests' notes carry their names) only for a CONFIRMED volunteer
+ * inside the round's address window (shared/rules/address-window.ts), and never once purged.
  */
-export function roundOrderView(row: RoundOrderRow, personalData: boolean): RoundOrder {
-  return {
+export function roundOrderView(
+  row: RoundOrderRow,
+  context: RoundOrderViewContext,
+): { reply: RoundOrder; holdsPersonalData: boolean } {
+  const facts = {
+    final: isFinalOrderStatus(row.status),
+    updatedAt: row.updated_at,
+    purged: row.personal_data_purged_at !== null,
+    round: context.round,
+  };
+  const verdict = personalDataVerdict(context.viewer, facts, context.now, context.settings);
+  const shown = verdict.shown;
+  const reply: RoundOrder = {
     orderId: row.id,
     status: row.status,
     orderType: row.order_type,
-    userId: personalData ? row.user_id : null,
-    deliveryAddress: personalData ? row.delivery_address : null,
-    phoneNumber: personalData ? row.phone_number : null,
-    notes: personalData ? row.notes : null,
+    userId: shown ? row.user_id : null,
+    deliveryAddress: shown ? row.delivery_address : null,
+    phoneNumber: shown ? row.phone_number : null,
+    notes: shown ? row.notes : null,
     requestTime: row.request_time,
     orderItems: row.items,
+    personalDataHidden: verdict.hidden,
+    personalDataShownFrom: verdict.shownFrom,
+    personalDataPurged: verdict.purged,
+    personalDataUntil: verdict.until,
   };
+  return { reply, holdsPersonalData: holdsAddressOrPhone(reply) };
+}
+
+/** The reply's own personalDataHidden: the caller sees no order's personal data now. */
+export function roundPersonalDataHidden(context: RoundOrderViewContext): boolean {
+  if (context.viewer === 'otherVolunteer') return true;
+  return !isWithin(addressWindow(context.round, context.settings.addressRevealHours), context.now);
 }

@@ -54,6 +54,10 @@ export interface RoundOrderRow {
   phone_number: string | null;
   notes: string | null;
   request_time: string;
+  /** The last change: a final order's personal data is kept RETENTION_DAYS after it. */
+  updated_at: string;
+  /** Set once the retention sweep removed the personal data. */
+  personal_data_purged_at: string | null;
   items: { itemName: string; quantity: number }[];
 }
 

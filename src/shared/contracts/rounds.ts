@@ -4,6 +4,7 @@
 // userId, userRole) are stripped here: the server checks them against the login session and
 // never trusts them.
 import { z } from 'zod';
+import { personalDataFields } from './orders.ts';
 
 export const ROUND_PATHS = {
   myRounds: '/api/rounds/my-rounds',
@@ -71,7 +72,8 @@ export type RoundReply = z.infer<typeof roundReply>;
 
 /**
  * An order of a round as a volunteer sees it. userId, deliveryAddress, phoneNumber and notes
- * are null unless the caller is CONFIRMED on the round (domain-decisions.md "Privacy").
+ * are null unless the caller is CONFIRMED on the round and inside its address window
+ * (domain-decisions.md "Privacy", beyond-spec.md section 2), or once purged.
  */
 export const roundOrder = z.object({
   orderId: z.number(),
@@ -83,13 +85,17 @@ export const roundOrder = z.object({
   notes: z.string().nullable(),
   requestTime: z.string(),
   orderItems: z.array(z.object({ itemName: z.string(), quantity: z.number() })),
+  ...personalDataFields,
 });
 export type RoundOrder = z.infer<typeof roundOrder>;
 
 export const roundOrdersReply = z.object({
   status: z.literal('success'),
   message: z.string(),
-  /** True when the caller is not CONFIRMED on the round and personal data was left out. */
+  /**
+   * True when personal data was left out for the caller: not CONFIRMED on the round, or
+   * outside its address window (each order says when its address shows).
+   */
   personalDataHidden: z.boolean(),
   orders: z.array(roundOrder),
 });

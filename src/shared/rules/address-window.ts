@@ -75,6 +75,21 @@ export interface PersonalDataVerdict {
   until: string | null;
 }
 
+/** COMPLETED and CANCELLED orders are final: their personal data goes RETENTION_DAYS later. */
+export function isFinalOrderStatus(status: string): boolean {
+  return status === 'COMPLETED' || status === 'CANCELLED';
+}
+
+/** Whether an order as replied holds an address or a phone: what the audit log records. */
+export function holdsAddressOrPhone(order: {
+  deliveryAddress: string | null;
+  phoneNumber: string | null;
+}): boolean {
+  return (
+    (order.deliveryAddress !== null && order.deliveryAddress !== '') || order.phoneNumber !== null
+  );
+}
+
 /** When a final order's personal data is removed by the retention sweep, else null. */
 export function retentionEnd(facts: OrderPrivacyFacts, retentionDays: number): Date | null {
   return facts.final ? new Date(Date.parse(facts.updatedAt) + retentionDays * DAY_MS) : null;

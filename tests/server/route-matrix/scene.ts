@@ -1,5 +1,5 @@
 // One cell's world, made fresh straight in the database so that no cell depends on what an
-// earlier one changed: a round ahead with the confirmed volunteer CONFIRMED and the bystander
+// earlier one changed: a round 2 h ahead with the confirmed volunteer CONFIRMED and the bystander
 // WAITLISTED on it, the victim's PENDING order on that round (its address, phone and notes
 // are the private data other callers must not see), a pending volunteer application, a
 // catalogue item, a stored image and a VOLUNTEER account (no password) for the admin's user
@@ -79,7 +79,8 @@ async function insertImage(db: Db): Promise<string> {
 
 export async function createScene(db: Db, cast: Cast): Promise<Scene> {
   const unique = uniqueUsername('scene');
-  const roundId = await createTestRound(db, { maxParticipants: 5 });
+  // Starts in 2 h: inside the address window, so its confirmed volunteer sees the victim's data.
+  const roundId = await createTestRound(db, { maxParticipants: 5, startsInMs: 2 * 60 * 60 * 1000 });
   const confirmedSignupId = await createSignup(db, roundId, cast.volunteerConfirmed.id);
   const waitlistedSignupId = await createSignup(db, roundId, cast.bystander.id, 'WAITLISTED');
   const address = `${digits(4)} Victim Lane ${unique}`;
