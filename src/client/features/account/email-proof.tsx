@@ -4,14 +4,15 @@
 // panel says so plainly and offers the code right there.
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { EMAIL_MESSAGES } from '#shared/contracts/auth';
-import { ApiError } from '../../api/api-client.ts';
 import { getSessionUser, updateSessionUser, type SessionUser } from '../../session/session-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { useFormSend } from '../../ui/form-state.ts';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
 import { readEmailProof, sendEmailCode, verifyEmail } from './account-api.ts';
+import { ACCOUNT_INPUTS } from './account-fields.ts';
+import { serverMessageOr } from './server-message.ts';
 import styles from './account.module.css';
 
 export const EMAIL_PROOF_TEXTS = {
@@ -20,10 +21,6 @@ export const EMAIL_PROOF_TEXTS = {
   sendFailed: 'Failed to send verification code.',
   verifyFailed: 'Failed to verify email.',
 } as const;
-
-function failure(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer ? error.message : fallback;
-}
 
 /** The code's own rule, checked before any call (the server says the same). */
 export function emailCodeProblem(code: string): string | null {
@@ -69,24 +66,16 @@ function ProofStatus({ proven }: { proven: boolean }) {
 export function EmailProof({ user }: { user: SessionUser }) {
   const headingId = useId();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, send } = useFormSend();
   const [notice, setNotice] = useState<string | null>(null);
-  const { busy, whileBusy } = useBusy();
   useFreshEmailProof(user);
 
   const email = user.email;
   if (email === null || user.emailVerified === undefined) return null;
 
   async function run(action: () => Promise<void>, fallback: string) {
-    setError(null);
     setNotice(null);
-    await whileBusy(async () => {
-      try {
-        await action();
-      } catch (caught) {
-        setError(failure(caught, fallback));
-      }
-    });
+    await send(action, serverMessageOr(fallback));
   }
 
   function sendCode() {
@@ -137,9 +126,7 @@ export function EmailProof({ user }: { user: SessionUser }) {
               label="Verification code"
               value={code}
               onChange={setCode}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              hint="The 6-digit code from the email."
+              {...ACCOUNT_INPUTS.emailedCode}
               required
             />
           </div>

@@ -1,61 +1,56 @@
-import { useState, type SyntheticEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { validateLogin } from '#shared/rules/auth';
 import { openSessionExpired } from '../../api/api-client.ts';
 import { setSessionUser } from '../../session/session-user.ts';
 import { Button } from '../../ui/button.tsx';
+import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
+import { useFormSend, useFormState } from '../../ui/form-state.ts';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
 import { login } from './account-api.ts';
+import { ACCOUNT_INPUTS } from './account-fields.ts';
 import { GoBackHeader } from './auth-header.tsx';
 import { loginFailure } from './login-errors.ts';
 import styles from './account.module.css';
 
+interface LoginForm {
+  username: string;
+  password: string;
+}
+
+const LOGIN_FIELDS: readonly FieldSpec<keyof LoginForm>[] = [
+  { name: 'username', label: 'Email or UserName', autoComplete: 'username', required: true },
+  { name: 'password', label: 'Password', ...ACCOUNT_INPUTS.currentPassword, required: true },
+];
+
+/** The line a failed login shows; a login refused for the secure session also opens its dialog. */
+function failureLine(caught: unknown): string {
+  const failure = loginFailure(caught);
+  if (failure.openSessionDialog) openSessionExpired();
+  return failure.message;
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { busy, whileBusy } = useBusy();
+  const { form, change } = useFormState<LoginForm>({ username: '', password: '' });
+  const { busy, error, setError, send } = useFormSend();
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
-    setError(null);
-    const invalid = validateLogin({ username, password });
+    const invalid = validateLogin(form);
     if (invalid !== null) return setError(invalid);
-    await whileBusy(async () => {
-      try {
-        setSessionUser(await login(username.trim(), password));
-        await navigate({ to: '/' });
-      } catch (caught) {
-        const failure = loginFailure(caught);
-        setError(failure.message);
-        if (failure.openSessionDialog) openSessionExpired();
-      }
-    });
+    await send(async () => {
+      setSessionUser(await login(form.username.trim(), form.password));
+      await navigate({ to: '/' });
+    }, failureLine);
   }
 
   return (
     <PageLayout header={<GoBackHeader />} narrow>
       <Card title="Login">
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <TextField
-            label="Email or UserName"
-            value={username}
-            onChange={setUsername}
-            autoComplete="username"
-            required
-          />
-          <TextField
-            label="Password"
-            type="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-            required
-          />
+          <FormFields fields={LOGIN_FIELDS} values={form} onChange={change} />
           <p className={styles.aside}>
             <Link to="/reset_password">Forgot Password?</Link>
           </p>

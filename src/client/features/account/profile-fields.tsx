@@ -1,6 +1,39 @@
-import { TextField } from '../../ui/text-field.tsx';
+import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import type { ProfileField } from './account-api.ts';
+import { ACCOUNT_INPUTS, NEW_PASSWORD_HINT } from './account-fields.ts';
 import type { ProfileForm } from './profile-update.ts';
+
+type ProfileFieldSpec = FieldSpec<keyof ProfileForm>;
+
+/** The new value's inputs of each choice. */
+const NEW_VALUE_FIELDS: Record<ProfileField, readonly ProfileFieldSpec[]> = {
+  username: [{ name: 'newUsername', label: 'New Username', ...ACCOUNT_INPUTS.username }],
+  email: [{ name: 'newEmail', label: 'New Email', ...ACCOUNT_INPUTS.email }],
+  password: [
+    {
+      name: 'newPassword',
+      label: 'New Password',
+      ...ACCOUNT_INPUTS.newPassword,
+      hint: NEW_PASSWORD_HINT,
+    },
+    { name: 'confirmPassword', label: 'Confirm New Password', ...ACCOUNT_INPUTS.newPassword },
+  ],
+  phone: [
+    { name: 'newPhone', label: 'New Phone Number', ...ACCOUNT_INPUTS.phone, hint: '10 digits.' },
+  ],
+};
+
+const CURRENT_PASSWORD: ProfileFieldSpec = {
+  name: 'currentPassword',
+  label: 'Current Password',
+  ...ACCOUNT_INPUTS.currentPassword,
+};
+
+/** The inputs of a choice: email, password and phone also ask for the current password. */
+function fieldsOf(field: ProfileField): readonly ProfileFieldSpec[] {
+  const newValue = NEW_VALUE_FIELDS[field];
+  return field === 'username' ? newValue : [...newValue, CURRENT_PASSWORD];
+}
 
 interface ProfileFieldsProps {
   field: ProfileField;
@@ -8,78 +41,7 @@ interface ProfileFieldsProps {
   change: (name: keyof ProfileForm, value: string) => void;
 }
 
-function NewValue({ field, form, change }: ProfileFieldsProps) {
-  switch (field) {
-    case 'username':
-      return (
-        <TextField
-          label="New Username"
-          value={form.newUsername}
-          onChange={(v) => change('newUsername', v)}
-          autoComplete="username"
-          hint="English letters only."
-        />
-      );
-    case 'email':
-      return (
-        <TextField
-          label="New Email"
-          type="email"
-          value={form.newEmail}
-          onChange={(v) => change('newEmail', v)}
-          autoComplete="email"
-        />
-      );
-    case 'password':
-      return (
-        <>
-          <TextField
-            label="New Password"
-            type="password"
-            value={form.newPassword}
-            onChange={(v) => change('newPassword', v)}
-            autoComplete="new-password"
-            hint="At least 8 letters and numbers, with at least one of each; not a common password."
-          />
-          <TextField
-            label="Confirm New Password"
-            type="password"
-            value={form.confirmPassword}
-            onChange={(v) => change('confirmPassword', v)}
-            autoComplete="new-password"
-          />
-        </>
-      );
-    case 'phone':
-      return (
-        <TextField
-          label="New Phone Number"
-          type="tel"
-          value={form.newPhone}
-          onChange={(v) => change('newPhone', v)}
-          autoComplete="tel"
-          inputMode="numeric"
-          hint="10 digits."
-        />
-      );
-  }
-}
-
-/** The inputs for the chosen field; email, password and phone also ask for the current password. */
-export function ProfileFields(props: ProfileFieldsProps) {
-  const { field, form, change } = props;
-  return (
-    <>
-      <NewValue {...props} />
-      {field !== 'username' && (
-        <TextField
-          label="Current Password"
-          type="password"
-          value={form.currentPassword}
-          onChange={(v) => change('currentPassword', v)}
-          autoComplete="current-password"
-        />
-      )}
-    </>
-  );
+/** The inputs for the chosen field. */
+export function ProfileFields({ field, form, change }: ProfileFieldsProps) {
+  return <FormFields fields={fieldsOf(field)} values={form} onChange={change} />;
 }

@@ -1,12 +1,12 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { isGuest, updateSessionUser, type SessionUser } from '../../session/session-user.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { AppHeader } from '../../ui/app-header.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { useFormSend, useFormState, useNoteThenLeave } from '../../ui/form-state.ts';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
 import { updateProfile, type ProfileField } from './account-api.ts';
 import { EmailProof } from './email-proof.tsx';
 import { FieldChoice } from './field-choice.tsx';
@@ -26,34 +26,25 @@ export const PROFILE_REDIRECT_MS = 1500;
 function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) {
   const navigate = useNavigate();
   const [field, setField] = useState<ProfileField>('username');
-  const [form, setForm] = useState<ProfileForm>(EMPTY_PROFILE_FORM);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const { busy, whileBusy } = useBusy();
-
-  useEffect(() => {
-    if (success === null) return;
-    const timer = setTimeout(() => void navigate({ to: '/' }), PROFILE_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
+  const { form, change } = useFormState<ProfileForm>(EMPTY_PROFILE_FORM);
+  const { busy, error, setError, send } = useFormSend();
+  const [success, setSuccess] = useNoteThenLeave('/', PROFILE_REDIRECT_MS);
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
-    setError(null);
     const invalid = validateProfile(field, form, user);
     if (invalid !== null) return setError(invalid);
-    await whileBusy(async () => {
-      try {
+    await send(
+      async () => {
         const reply = await updateProfile(field, userId, requestFields(field, form));
         // The reply carries the account as it now is: keep the session user in step with it
         // (a new email is unproven until its mailed code is entered).
         const { username, email, phone, emailVerified } = reply;
         updateSessionUser({ username, email, phone, emailVerified });
         setSuccess(reply.message);
-      } catch (caught) {
-        setError(profileFailure(field, caught));
-      }
-    });
+      },
+      (caught) => profileFailure(field, caught),
+    );
   }
 
   return (
@@ -73,11 +64,7 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
             setError(null);
           }}
         />
-        <ProfileFields
-          field={field}
-          form={form}
-          change={(name, value) => setForm((current) => ({ ...current, [name]: value }))}
-        />
+        <ProfileFields field={field} form={form} change={change} />
         <ErrorMessage text={error} />
         <SuccessMessage text={success} />
         <FormActions>

@@ -1,10 +1,10 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type SyntheticEvent } from 'react';
+import { Link } from '@tanstack/react-router';
 import { validateRegistrationStep1, validateRegistrationStep2 } from '#shared/rules/auth';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { useFormSend, useFormState, useNoteThenLeave } from '../../ui/form-state.ts';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
 import { register, type Registration } from './account-api.ts';
 import { GoBackHeader } from './auth-header.tsx';
 import { REGISTER_MESSAGES, registrationFailure } from './register-errors.ts';
@@ -37,39 +37,25 @@ function toRegistration(form: RegisterForm): Registration {
 }
 
 export function RegisterPage() {
-  const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
-  const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const { busy, whileBusy } = useBusy();
-
-  useEffect(() => {
-    if (success === null) return;
-    const timer = setTimeout(() => void navigate({ to: '/login' }), REGISTER_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
-
-  const change = (field: keyof RegisterForm, value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
+  const { form, change } = useFormState<RegisterForm>(EMPTY_REGISTER_FORM);
+  const { busy, error, setError, send } = useFormSend();
+  const [success, setSuccess] = useNoteThenLeave('/login', REGISTER_REDIRECT_MS);
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
-    setError(null);
     if (step === 1) {
       const invalid = validateRegistrationStep1(form);
-      return invalid === null ? setStep(2) : setError(invalid);
+      setError(invalid);
+      if (invalid === null) setStep(2);
+      return;
     }
     const invalid = validateRegistrationStep2(form);
     if (invalid !== null) return setError(invalid);
-    await whileBusy(async () => {
-      try {
-        const message = await register(toRegistration(form));
-        setSuccess(`${message}. ${REGISTER_MESSAGES.redirecting}`);
-      } catch (caught) {
-        setError(registrationFailure(caught));
-      }
-    });
+    await send(async () => {
+      const message = await register(toRegistration(form));
+      setSuccess(`${message}. ${REGISTER_MESSAGES.redirecting}`);
+    }, registrationFailure);
   }
 
   return (

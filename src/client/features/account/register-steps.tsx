@@ -1,4 +1,5 @@
-import { TextField } from '../../ui/text-field.tsx';
+import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
+import { ACCOUNT_INPUTS } from './account-fields.ts';
 import styles from './account.module.css';
 
 export interface RegisterForm {
@@ -21,40 +22,46 @@ export const EMPTY_REGISTER_FORM: RegisterForm = {
   confirmPassword: '',
 };
 
+/** Registration keeps the spec's own password rule (later passwords may not be common ones). */
+const PASSWORD_HINT = 'At least 8 letters and numbers, with at least one of each.';
+
+type RegisterFields = readonly FieldSpec<keyof RegisterForm>[];
+
+/** Step 1: username (required), email and phone (optional). */
+const STEP_ONE_FIELDS: RegisterFields = [
+  { name: 'username', label: 'Username', ...ACCOUNT_INPUTS.username, required: true },
+  { name: 'email', label: 'Email', ...ACCOUNT_INPUTS.email, optional: true },
+  { name: 'phone', label: 'Phone', ...ACCOUNT_INPUTS.phone, optional: true },
+];
+
+/** Step 2: first and last name (optional), password and its confirmation. */
+const STEP_TWO_FIELDS: RegisterFields = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name', optional: true },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name', optional: true },
+  {
+    name: 'password',
+    label: 'Password',
+    ...ACCOUNT_INPUTS.newPassword,
+    hint: PASSWORD_HINT,
+    required: true,
+  },
+  {
+    name: 'confirmPassword',
+    label: 'Confirm Password',
+    ...ACCOUNT_INPUTS.newPassword,
+    required: true,
+  },
+];
+
 interface StepProps {
   form: RegisterForm;
   change: (field: keyof RegisterForm, value: string) => void;
 }
 
-/** Step 1: username (required), email and phone (optional). */
 export function RegisterStepOne({ form, change }: StepProps) {
   return (
     <>
-      <TextField
-        label="Username"
-        value={form.username}
-        onChange={(v) => change('username', v)}
-        autoComplete="username"
-        hint="English letters only."
-        required
-      />
-      <TextField
-        label="Email"
-        type="email"
-        value={form.email}
-        onChange={(v) => change('email', v)}
-        autoComplete="email"
-        optional
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        value={form.phone}
-        onChange={(v) => change('phone', v)}
-        autoComplete="tel"
-        inputMode="numeric"
-        optional
-      />
+      <FormFields fields={STEP_ONE_FIELDS} values={form} onChange={change} />
       <p className={styles.note}>
         Email or phone is recommended, so we can reach you about your orders and help you recover
         your account.
@@ -63,41 +70,6 @@ export function RegisterStepOne({ form, change }: StepProps) {
   );
 }
 
-/** Step 2: first and last name (optional), password and its confirmation. */
 export function RegisterStepTwo({ form, change }: StepProps) {
-  return (
-    <>
-      <TextField
-        label="First Name"
-        value={form.firstName}
-        onChange={(v) => change('firstName', v)}
-        autoComplete="given-name"
-        optional
-      />
-      <TextField
-        label="Last Name"
-        value={form.lastName}
-        onChange={(v) => change('lastName', v)}
-        autoComplete="family-name"
-        optional
-      />
-      <TextField
-        label="Password"
-        type="password"
-        value={form.password}
-        onChange={(v) => change('password', v)}
-        autoComplete="new-password"
-        hint="At least 8 letters and numbers, with at least one of each."
-        required
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        value={form.confirmPassword}
-        onChange={(v) => change('confirmPassword', v)}
-        autoComplete="new-password"
-        required
-      />
-    </>
-  );
+  return <FormFields fields={STEP_TWO_FIELDS} values={form} onChange={change} />;
 }

@@ -5,14 +5,15 @@ import {
   validateResetRequest,
   validateResetVerify,
 } from '#shared/rules/auth';
-import { ApiError } from '../../api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
+import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { useFormSend, useFormState } from '../../ui/form-state.ts';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
-import { TextField } from '../../ui/text-field.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
 import { requestPasswordReset, verifyPasswordReset } from './account-api.ts';
+import { ACCOUNT_INPUTS, NEW_PASSWORD_HINT } from './account-fields.ts';
 import { GoBackHeader } from './auth-header.tsx';
+import { serverMessageOr } from './server-message.ts';
 import styles from './account.module.css';
 
 export const RESET_MESSAGES = {
@@ -20,9 +21,32 @@ export const RESET_MESSAGES = {
   resetFailed: 'Failed to reset password.',
 } as const;
 
-function failure(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer ? error.message : fallback;
+interface ResetForm {
+  email: string;
+  otp: string;
+  newPassword: string;
 }
+
+type ResetFields = readonly FieldSpec<keyof ResetForm>[];
+
+const EMAIL_FIELD = {
+  name: 'email',
+  label: 'Email',
+  ...ACCOUNT_INPUTS.email,
+  required: true,
+} as const;
+const REQUEST_FIELDS: ResetFields = [EMAIL_FIELD];
+const RESET_FIELDS: ResetFields = [
+  EMAIL_FIELD,
+  { name: 'otp', label: 'OTP', ...ACCOUNT_INPUTS.emailedCode, required: true },
+  {
+    name: 'newPassword',
+    label: 'New Password',
+    ...ACCOUNT_INPUTS.newPassword,
+    hint: NEW_PASSWORD_HINT,
+    required: true,
+  },
+];
 
 /**
  * The email a mail's link carries (`/reset_password?email=…`): a mail that holds a code links
@@ -46,33 +70,24 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const linkedEmail = useLinkedEmail();
   const [step, setStep] = useState<1 | 2>(1);
-  const [email, setEmail] = useState(linkedEmail);
-  const [otp, setOtp] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { form, change } = useFormState<ResetForm>({
+    email: linkedEmail,
+    otp: '',
+    newPassword: '',
+  });
+  const { busy, error, setError, send } = useFormSend();
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const { busy, whileBusy } = useBusy();
-
-  async function run(action: () => Promise<void>, fallback: string) {
-    setError(null);
-    await whileBusy(async () => {
-      try {
-        await action();
-      } catch (caught) {
-        setError(failure(caught, fallback));
-      }
-    });
-  }
+  const { email, otp, newPassword } = form;
 
   function requestCode(event: SyntheticEvent) {
     event.preventDefault();
     const invalid = validateResetRequest({ email });
     if (invalid !== null) return setError(invalid);
-    void run(async () => {
+    void send(async () => {
       setNotice(await requestPasswordReset(email.trim()));
       setStep(2);
-    }, RESET_MESSAGES.sendFailed);
+    }, serverMessageOr(RESET_MESSAGES.sendFailed));
   }
 
   function haveCode(event: SyntheticEvent) {
@@ -85,9 +100,9 @@ export function ResetPasswordPage() {
   // From a mail's link the code is in hand: "I already have a code" is the main button and
   // what Enter does (a new code would void the mailed one).
   const fromLink = linkedEmail !== '';
-  const send = { label: 'Send Recovery Code', action: requestCode };
+  const sendCode = { label: 'Send Recovery Code', action: requestCode };
   const haveOne = { label: 'I already have a code', action: haveCode };
-  const [main, other] = fromLink ? [haveOne, send] : [send, haveOne];
+  const [main, other] = fromLink ? [haveOne, sendCode] : [sendCode, haveOne];
 
   function resetPassword(event: SyntheticEvent) {
     event.preventDefault();
@@ -95,11 +110,11 @@ export function ResetPasswordPage() {
     const invalid =
       validateResetVerify({ email, otp, newPassword }) ?? validateResetPassword(newPassword);
     if (invalid !== null) return setError(invalid);
-    void run(async () => {
+    void send(async () => {
       const input = { email: email.trim(), otp: otp.trim(), newPassword };
       setNotice(await verifyPasswordReset(input));
       setDone(true);
-    }, RESET_MESSAGES.resetFailed);
+    }, serverMessageOr(RESET_MESSAGES.resetFailed));
   }
 
   return (
@@ -113,14 +128,7 @@ export function ResetPasswordPage() {
                 choose “I already have a code” to enter it with your new password.
               </p>
             )}
-            <TextField
-              label="Email"
-              type="email"
-              value={email}
-              onChange={setEmail}
-              autoComplete="email"
-              required
-            />
+            <FormFields fields={REQUEST_FIELDS} values={form} onChange={change} />
             <ErrorMessage text={error} />
             <FormActions>
               <Button type="submit" disabled={busy}>
@@ -139,32 +147,7 @@ export function ResetPasswordPage() {
             <Button onClick={() => void navigate({ to: '/login' })}>Go to Login</Button>
           ) : (
             <form noValidate onSubmit={resetPassword}>
-              <TextField
-                label="Email"
-                type="email"
-                value={email}
-                onChange={setEmail}
-                autoComplete="email"
-                required
-              />
-              <TextField
-                label="OTP"
-                value={otp}
-                onChange={setOtp}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                hint="The 6-digit code from the email."
-                required
-              />
-              <TextField
-                label="New Password"
-                type="password"
-                value={newPassword}
-                onChange={setNewPassword}
-                autoComplete="new-password"
-                hint="At least 8 letters and numbers, with at least one of each; not a common password."
-                required
-              />
+              <FormFields fields={RESET_FIELDS} values={form} onChange={change} />
               <ErrorMessage text={error} />
               <FormActions>
                 <Button type="submit" disabled={busy}>

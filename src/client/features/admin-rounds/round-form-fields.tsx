@@ -2,9 +2,8 @@
 // (SCHEDULED, IN_PROGRESS, COMPLETED, CANCELLED).
 import { ROUND_LIMITS } from '#shared/contracts/admin-rounds';
 import { ROUND_STATUSES, type RoundStatus } from '#shared/contracts/rounds';
+import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { SelectField, valueOptions } from '../../ui/select-field.tsx';
-import { TextAreaField } from '../../ui/text-area-field.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import type { RoundForm } from './round-form.ts';
 import styles from './rounds.module.css';
 
@@ -14,70 +13,41 @@ interface RoundFormFieldsProps {
   withStatus?: boolean;
 }
 
+type RoundFieldSpec = FieldSpec<Exclude<keyof RoundForm, 'status'>>;
+
+const { title, description, location } = ROUND_LIMITS;
+const ABOUT_FIELDS: readonly RoundFieldSpec[] = [
+  { name: 'title', label: 'Title', maxLength: title },
+  { name: 'description', label: 'Description', rows: 3, optional: true, maxLength: description },
+  { name: 'location', label: 'Location', optional: true, maxLength: location },
+];
+const TIME_FIELDS: readonly RoundFieldSpec[] = [
+  { name: 'startTime', label: 'Start Time', type: 'datetime-local' },
+  { name: 'endTime', label: 'End Time', type: 'datetime-local' },
+];
+const SIZE_FIELDS: readonly RoundFieldSpec[] = [
+  { name: 'maxParticipants', label: 'Max Participants', inputMode: 'numeric' },
+];
+const STAFF_FIELDS: readonly RoundFieldSpec[] = [
+  { name: 'teamLeadId', label: 'Team Lead ID', optional: true, inputMode: 'numeric' },
+  { name: 'clinicianId', label: 'Clinician ID', optional: true, inputMode: 'numeric' },
+];
+
 function isStatus(value: string): value is RoundStatus {
   return (ROUND_STATUSES as readonly string[]).includes(value);
 }
 
 export function RoundFormFields({ form, onChange, withStatus = false }: RoundFormFieldsProps) {
-  const set = (name: Exclude<keyof RoundForm, 'status'>) => (value: string) =>
-    onChange({ ...form, [name]: value });
+  const set = (name: RoundFieldSpec['name'], value: string) => onChange({ ...form, [name]: value });
   return (
     <>
-      <TextField
-        label="Title"
-        value={form.title}
-        onChange={set('title')}
-        maxLength={ROUND_LIMITS.title}
-      />
-      <TextAreaField
-        label="Description"
-        optional
-        value={form.description}
-        onChange={set('description')}
-        maxLength={ROUND_LIMITS.description}
-      />
-      <TextField
-        label="Location"
-        optional
-        value={form.location}
-        onChange={set('location')}
-        maxLength={ROUND_LIMITS.location}
-      />
+      <FormFields fields={ABOUT_FIELDS} values={form} onChange={set} />
       <div className={styles.pair}>
-        <TextField
-          label="Start Time"
-          type="datetime-local"
-          value={form.startTime}
-          onChange={set('startTime')}
-        />
-        <TextField
-          label="End Time"
-          type="datetime-local"
-          value={form.endTime}
-          onChange={set('endTime')}
-        />
+        <FormFields fields={TIME_FIELDS} values={form} onChange={set} />
       </div>
-      <TextField
-        label="Max Participants"
-        inputMode="numeric"
-        value={form.maxParticipants}
-        onChange={set('maxParticipants')}
-      />
+      <FormFields fields={SIZE_FIELDS} values={form} onChange={set} />
       <div className={styles.pair}>
-        <TextField
-          label="Team Lead ID"
-          optional
-          inputMode="numeric"
-          value={form.teamLeadId}
-          onChange={set('teamLeadId')}
-        />
-        <TextField
-          label="Clinician ID"
-          optional
-          inputMode="numeric"
-          value={form.clinicianId}
-          onChange={set('clinicianId')}
-        />
+        <FormFields fields={STAFF_FIELDS} values={form} onChange={set} />
       </div>
       {withStatus && (
         <SelectField

@@ -2,25 +2,21 @@
 // username, email, phone, firstName, lastName, role (CLIENT or VOLUNTEER; an admin being edited
 // may also stay ADMIN — the server refuses demoting the last admin).
 import { ADMIN_USER_LIMITS } from '#shared/contracts/admin-users';
+import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { SelectField, valueOptions } from '../../ui/select-field.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import type { UserForm } from './users-api.ts';
 
 const ROLES = ['CLIENT', 'VOLUNTEER'] as const;
 
-/** The text inputs, in the form's order. */
-const TEXT_FIELDS = [
-  { name: 'username', label: 'Username', maxLength: ADMIN_USER_LIMITS.username },
-  { name: 'email', label: 'Email', type: 'email', maxLength: ADMIN_USER_LIMITS.email },
-  { name: 'phone', label: 'Phone', type: 'tel', maxLength: ADMIN_USER_LIMITS.phone },
-  { name: 'firstName', label: 'First Name', maxLength: ADMIN_USER_LIMITS.name },
-  { name: 'lastName', label: 'Last Name', maxLength: ADMIN_USER_LIMITS.name },
-] as const satisfies readonly {
-  name: Exclude<keyof UserForm, 'role'>;
-  label: string;
-  type?: string;
-  maxLength: number;
-}[];
+// The text inputs, in the form's order; no autofill: an admin types someone else's details.
+const { username, email, phone, name } = ADMIN_USER_LIMITS;
+const TEXT_FIELDS: readonly FieldSpec<Exclude<keyof UserForm, 'role'>>[] = [
+  { name: 'username', label: 'Username', maxLength: username, autoComplete: 'off' },
+  { name: 'email', label: 'Email', type: 'email', maxLength: email, autoComplete: 'off' },
+  { name: 'phone', label: 'Phone', type: 'tel', maxLength: phone, autoComplete: 'off' },
+  { name: 'firstName', label: 'First Name', maxLength: name, autoComplete: 'off' },
+  { name: 'lastName', label: 'Last Name', maxLength: name, autoComplete: 'off' },
+];
 
 interface UserFormFieldsProps {
   form: UserForm;
@@ -28,25 +24,15 @@ interface UserFormFieldsProps {
 }
 
 export function UserFormFields({ form, onChange }: UserFormFieldsProps) {
-  const set = (name: keyof UserForm) => (value: string) => onChange({ ...form, [name]: value });
+  const set = (field: keyof UserForm, value: string) => onChange({ ...form, [field]: value });
   const roles = form.role === 'ADMIN' ? ['ADMIN', ...ROLES] : ROLES;
   return (
     <>
-      {TEXT_FIELDS.map((field) => (
-        <TextField
-          key={field.name}
-          label={field.label}
-          type={'type' in field ? field.type : undefined}
-          value={form[field.name]}
-          onChange={set(field.name)}
-          maxLength={field.maxLength}
-          autoComplete="off"
-        />
-      ))}
+      <FormFields fields={TEXT_FIELDS} values={form} onChange={set} />
       <SelectField
         label="Role"
         value={form.role}
-        onChange={set('role')}
+        onChange={(value) => set('role', value)}
         options={valueOptions(roles)}
       />
     </>

@@ -1,0 +1,64 @@
+// What the account and application forms share: their values kept as one object, a send that
+// runs once at a time and shows its failure, and the spec's pause on a success note before the
+// next screen.
+import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useBusy } from './use-busy.ts';
+
+export interface FormState<F> {
+  form: F;
+  /** Sets one field, keeping the others as they are now. */
+  change: (name: keyof F, value: string) => void;
+  setForm: (form: F) => void;
+}
+
+export function useFormState<F>(initial: F): FormState<F> {
+  const [form, setForm] = useState<F>(initial);
+  const change = (name: keyof F, value: string) =>
+    setForm((current) => ({ ...current, [name]: value }));
+  return { form, change, setForm };
+}
+
+export interface FormSend {
+  /** True while a send runs: its button is disabled, so one click sends once. */
+  busy: boolean;
+  /** The line the form's ErrorMessage shows. */
+  error: string | null;
+  setError: (text: string | null) => void;
+  /** Clears the last error and runs `task`; a throw shows `failure(thrown)`. */
+  send: (task: () => Promise<void>, failure: (caught: unknown) => string) => Promise<void>;
+}
+
+export function useFormSend(): FormSend {
+  const [error, setError] = useState<string | null>(null);
+  const { busy, whileBusy } = useBusy();
+  const send = async (task: () => Promise<void>, failure: (caught: unknown) => string) => {
+    setError(null);
+    await whileBusy(async () => {
+      try {
+        await task();
+      } catch (caught) {
+        setError(failure(caught));
+      }
+    });
+  };
+  return { busy, error, setError, send };
+}
+
+/**
+ * A success note that, once shown, goes to `to` after `ms` (spec section 9: the note stays long
+ * enough to read). Returns the note and its setter.
+ */
+export function useNoteThenLeave(
+  to: '/' | '/login',
+  ms: number,
+): [string | null, (note: string) => void] {
+  const [note, setNote] = useState<string | null>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (note === null) return;
+    const timer = setTimeout(() => void navigate({ to }), ms);
+    return () => clearTimeout(timer);
+  }, [note, navigate, to, ms]);
+  return [note, setNote];
+}
