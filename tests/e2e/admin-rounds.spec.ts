@@ -1,12 +1,15 @@
 // Rounds administration (spec section 2 "Rounds administration", sections 4, 5, 7, 8 and 9):
-// create a round from local date-times, run its lottery, manage sign-ups, update it by ID and
-// cancel it; every failure names the spec's error text.
+// create a round from local date-times, run its lottery, manage sign-ups (the ones volunteers
+// cancelled shown apart, with when), update it by ID and cancel it; every failure names the
+// spec's error text.
 import { describe, expect, it } from 'vitest';
-import { createSignup, createUser } from '../support/factories.ts';
+import { createSignup, createTestRound, createUser } from '../support/factories.ts';
 import { DESKTOP, PHONE, screenshot } from '../support/chromium.ts';
+import { accessibilityViolations } from './helpers/axe.ts';
 import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
 import { anAdmin, answerDialogs, logInAsAdmin, nextDialog } from './pages/admin-home-page.ts';
+import { adminTable, rowWith } from './pages/admin-table.ts';
 import { AdminRoundsPage } from './pages/admin-rounds-page.ts';
 import { control } from './pages/controls.ts';
 
@@ -154,5 +157,42 @@ describe('rounds administration', () => {
     expect(dialogs[0]).toContain('Park Round (east)');
     await control(rounds.dialog, 'Close').click();
     await shown(rounds.row('Park Round (east)').getByText('CANCELLED'));
+  });
+
+  it('Manage Sign-ups shows the sign-ups volunteers cancelled, apart and without actions', async () => {
+    const admin = await anAdmin(e2e.server);
+    const db = e2e.server.db;
+    const roundId = await createTestRound(db, { title: 'Riverside Round', maxParticipants: 2 });
+    const [dee, eli] = await Promise.all([volunteer('Dee'), volunteer('Eli')]);
+    await createSignup(db, roundId, dee.id, 'CONFIRMED');
+    const cancelledId = await createSignup(db, roundId, eli.id, 'CANCELLED');
+    const { page, errors } = await e2e.open(PHONE);
+    await logInAsAdmin(page, admin);
+    const rounds = new AdminRoundsPage(page);
+    await rounds.goto();
+    await rounds.open('Riverside Round');
+    await rounds.dialogTab('Manage Sign-ups').click();
+
+    const live = adminTable(rounds.dialog, 'Sign-ups');
+    await shown(live);
+    expect(await live.getByRole('row').count()).toBe(2);
+    await shown(rowWith(live, dee.username));
+    expect(await rowWith(live, eli.username).count()).toBe(0);
+
+    await shown(rounds.dialog.getByRole('heading', { name: 'Cancelled by the volunteer (1)' }));
+    const cancelled = adminTable(rounds.dialog, 'Cancelled by the volunteer');
+    const row = rowWith(cancelled, cancelledId);
+    await shown(row);
+    expect(await row.textContent()).toContain('Eli Helper');
+    const headers = await cancelled.getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['Signup ID', 'Name', 'Cancelled', 'Signed up', 'Username']);
+    const cancelledAt = row.getByRole('cell').nth(2);
+    expect(await cancelledAt.textContent()).toMatch(/\d/);
+    expect(await cancelledAt.isVisible()).toBe(true);
+    expect(await row.getByRole('button').count()).toBe(0);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-rounds-dialog-cancelled-signups-phone');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,20 +1,46 @@
 // The round dialog's Manage Sign-ups tab: confirm a waitlisted sign-up into a free slot, or
-// reject (delete) one ('Error confirming signup', 'Error rejecting signup').
+// reject (delete) one ('Error confirming signup', 'Error rejecting signup'). Below, the
+// sign-ups volunteers cancelled, with when, kept for the record (beyond-spec.md section 2
+// "Sign-ups leave a record"): a table of their own, so they can never be taken for live ones,
+// and without actions (the server refuses any decision on them).
+import { useId } from 'react';
 import type { AdminSignup } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { confirmSignup, rejectSignup } from './rounds-api.ts';
+import styles from './rounds.module.css';
 
 const COLUMNS = ['Signup ID', 'Name', 'Username', 'Status', 'Signed up', 'Actions'] as const;
+// The cancel time next to the name: on a phone it shows without scrolling sideways.
+const CANCELLED_COLUMNS = ['Signup ID', 'Name', 'Cancelled', 'Signed up', 'Username'] as const;
 
 interface SignupsTabProps {
   signups: AdminSignup[];
   onChanged: (message: string) => void;
 }
 
+function fullName(signup: AdminSignup): string {
+  return orDash([signup.firstName, signup.lastName].filter(Boolean).join(' '));
+}
+
 export function SignupsTab({ signups, onChanged }: SignupsTabProps) {
+  const live = signups.filter((signup) => signup.status !== 'CANCELLED');
+  const cancelled = signups.filter((signup) => signup.status === 'CANCELLED');
+  return (
+    <>
+      {live.length === 0 ? (
+        <EmptyText>No sign-ups for this round.</EmptyText>
+      ) : (
+        <LiveSignups signups={live} onChanged={onChanged} />
+      )}
+      {cancelled.length > 0 && <CancelledSignups signups={cancelled} />}
+    </>
+  );
+}
+
+function LiveSignups({ signups, onChanged }: SignupsTabProps) {
   const act = async (run: () => Promise<string>, label: string) => {
     try {
       onChanged(await run());
@@ -22,7 +48,6 @@ export function SignupsTab({ signups, onChanged }: SignupsTabProps) {
       alertRoundError(label, error);
     }
   };
-  if (signups.length === 0) return <EmptyText>No sign-ups for this round.</EmptyText>;
   return (
     <AdminTable caption="Sign-ups">
       <HeaderRow columns={COLUMNS} />
@@ -30,9 +55,7 @@ export function SignupsTab({ signups, onChanged }: SignupsTabProps) {
         {signups.map((signup) => (
           <tr key={signup.signupId}>
             <td>{signup.signupId}</td>
-            <td className={adminStyles.nowrap}>
-              {orDash([signup.firstName, signup.lastName].filter(Boolean).join(' '))}
-            </td>
+            <td className={adminStyles.nowrap}>{fullName(signup)}</td>
             <td>{signup.username}</td>
             <td>{signup.status}</td>
             <td className={adminStyles.nowrap}>{formatTime(signup.createdAt)}</td>
@@ -59,5 +82,34 @@ export function SignupsTab({ signups, onChanged }: SignupsTabProps) {
         ))}
       </tbody>
     </AdminTable>
+  );
+}
+
+/** The history: who cancelled and when; they hold no slot. */
+function CancelledSignups({ signups }: { signups: AdminSignup[] }) {
+  const titleId = useId();
+  return (
+    <section className={styles.cancelledSignups} aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.cancelledTitle}>
+        Cancelled by the volunteer ({signups.length})
+      </h3>
+      <p className={styles.cancelledNote}>Kept for the record; they hold no slot.</p>
+      <AdminTable caption="Cancelled by the volunteer">
+        <HeaderRow columns={CANCELLED_COLUMNS} />
+        <tbody>
+          {signups.map((signup) => (
+            <tr key={signup.signupId}>
+              <td>{signup.signupId}</td>
+              <td className={adminStyles.nowrap}>{fullName(signup)}</td>
+              <td className={adminStyles.nowrap}>
+                {signup.cancelledAt === null ? '—' : formatTime(signup.cancelledAt)}
+              </td>
+              <td className={adminStyles.nowrap}>{formatTime(signup.createdAt)}</td>
+              <td>{signup.username}</td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminTable>
+    </section>
   );
 }
