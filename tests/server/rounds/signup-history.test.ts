@@ -2,8 +2,8 @@
 // CANCELLED with the time it was cancelled; it holds no slot (counts, the lottery, "my rounds",
 // the volunteer's own view of the round and the orders only CONFIRMED volunteers see all
 // ignore it); the volunteer may sign up again, as a new row beside the old one; the admin's
-// round detail lists the history after the live sign-ups; and an admin can neither confirm
-// nor reject a cancelled sign-up.
+// round detail lists the history after the live sign-ups; an admin can neither confirm nor
+// reject a cancelled sign-up; and a read made while signed up stays in the audit log.
 import { describe, expect, it } from 'vitest';
 import type { AdminRoundDetailReply } from '#shared/contracts/admin-rounds';
 import type { MyRoundsReply, RoundReply, RoundOrdersReply } from '#shared/contracts/rounds';
@@ -15,7 +15,7 @@ import {
   type SignedInUser,
 } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
-import { adminBody, person, volunteerBody } from './rounds-helpers.ts';
+import { adminBody, HOUR, person, volunteerBody } from './rounds-helpers.ts';
 
 describe.each(testDialects())('sign-ups leave a record (%s)', (dialect) => {
   const server = useTestServer(dialect);
@@ -164,6 +164,35 @@ describe.each(testDialects())('sign-ups leave a record (%s)', (dialect) => {
     const assigned = await call(server.app, 'GET', '/api/orders/volunteer/assigned', { as: who });
     expect(assigned.statusCode).toBe(200);
     expect(JSON.stringify(assigned.json())).not.toContain('1 Quay St');
+  });
+
+  it('sign-up, read, cancel: the CANCELLED sign-up and the audit entry of the read both stay', async () => {
+    // Starts in 2 hours: inside the address window, so the confirmed volunteer sees the address.
+    const roundId = await createTestRound(db(), { startsInMs: 2 * HOUR });
+    const who = await volunteer();
+    const orderId = await createOrderOnRound(db(), roundId, { deliveryAddress: '8 Dock Rd' });
+    const { signupId } = await signUp(roundId, who);
+    const readOrders = async () =>
+      (
+        await call(server.app, 'GET', `/api/rounds/${roundId}/orders`, { as: who })
+      ).json<RoundOrdersReply>();
+    const readsBy = () =>
+      db()
+        .selectFrom('audit_log')
+        .select(['action', 'details'])
+        .where('actor_id', '=', who.id)
+        .where('action', '=', 'personal_data.read')
+        .execute();
+
+    expect((await readOrders()).orders[0]?.deliveryAddress).toBe('8 Dock Rd');
+    await cancel(signupId, who);
+    // Read again once cancelled: nothing personal is handed out, so nothing more is recorded.
+    expect((await readOrders()).orders[0]?.deliveryAddress).toBeNull();
+
+    expect((await rowsOf(roundId)).map((r) => [r.id, r.status])).toEqual([[signupId, 'CANCELLED']]);
+    const reads = await readsBy();
+    expect(reads).toHaveLength(1);
+    expect(JSON.parse(reads[0]!.details ?? '{}')).toMatchObject({ orderIds: [orderId] });
   });
 
   it('the freed slot goes to a waitlisted volunteer through the lottery, as before', async () => {
