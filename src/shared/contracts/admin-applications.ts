@@ -2,6 +2,7 @@
 // applications", section 2 "Admin applications"). Applying itself is in applications.ts.
 import { z } from 'zod';
 import { optionalWireId } from './ids.ts';
+import { successReply } from './replies.ts';
 
 export const ADMIN_APPLICATION_PATHS = {
   all: '/api/volunteer/applications',
@@ -64,9 +65,7 @@ export type MatchedAccountView = z.infer<typeof matchedAccountView>;
  * - unproven match: matchedAccount {emailVerified: false}, promoted false; the applicant is
  *   mailed a code and the account becomes VOLUNTEER when it is used on /reset_password.
  */
-export const approveApplicationReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const approveApplicationReply = successReply({
   /** The account the application is for (made now, or the one that had the email). */
   userId: z.number(),
   username: z.string(),
@@ -78,10 +77,7 @@ export const approveApplicationReply = z.object({
 });
 export type ApproveApplicationReply = z.infer<typeof approveApplicationReply>;
 
-export const rejectApplicationReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
-});
+export const rejectApplicationReply = successReply({});
 export type RejectApplicationReply = z.infer<typeof rejectApplicationReply>;
 
 export const ADMIN_APPLICATION_MESSAGES = {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { optionalWireId } from './ids.ts';
 import { ROUND_STATUSES, SIGNUP_STATUSES } from './rounds.ts';
+import { successReply } from './replies.ts';
 
 export const ADMIN_ROUND_PATHS = {
   all: '/api/admin/rounds/all',
@@ -94,9 +95,7 @@ export const adminRound = z.object({
 });
 export type AdminRound = z.infer<typeof adminRound>;
 
-export const adminRoundsReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const adminRoundsReply = successReply({
   rounds: z.array(adminRound),
 });
 export type AdminRoundsReply = z.infer<typeof adminRoundsReply>;
@@ -123,25 +122,19 @@ export const adminSignup = z.object({
 });
 export type AdminSignup = z.infer<typeof adminSignup>;
 
-export const adminRoundDetailReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const adminRoundDetailReply = successReply({
   round: adminRound,
   /** The live sign-ups, oldest first, then the CANCELLED ones in the order they were cancelled. */
   signups: z.array(adminSignup),
 });
 export type AdminRoundDetailReply = z.infer<typeof adminRoundDetailReply>;
 
-export const createRoundReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const createRoundReply = successReply({
   roundId: z.number(),
 });
 export type CreateRoundReply = z.infer<typeof createRoundReply>;
 
-export const cancelRoundReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const cancelRoundReply = successReply({
   /** How many open orders went back to no round. */
   detachedOrders: z.number(),
 });
@@ -157,9 +150,7 @@ export const selectedVolunteer = adminSignup.pick({
   firstName: true,
   lastName: true,
 });
-export const lotteryReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const lotteryReply = successReply({
   selectedVolunteers: z.array(selectedVolunteer),
 });
 export type LotteryReply = z.infer<typeof lotteryReply>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { optionalWireId } from './ids.ts';
 import { pathTo } from './paths.ts';
+import { successReply } from './replies.ts';
 
 export const ADMIN_USER_PATHS = {
   users: '/api/admin/users',
@@ -93,9 +94,7 @@ export type UserFieldsRequest = z.infer<typeof userFieldsRequest>;
  * the same Idempotency-Key (a reply lost on the way) answers with an empty generatedPassword:
  * the server never keeps the password itself, so the admin sets a new one with Reset Password.
  */
-export const createUserReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const createUserReply = successReply({
   userId: z.number(),
   username: z.string(),
   generatedPassword: z.string(),
@@ -103,9 +102,7 @@ export const createUserReply = z.object({
 export type CreateUserReply = z.infer<typeof createUserReply>;
 
 /** PUT /api/admin/user/update/{userId} */
-export const updateUserReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const updateUserReply = successReply({
   user: adminUser,
 });
 export type UpdateUserReply = z.infer<typeof updateUserReply>;
@@ -119,10 +116,7 @@ export const subroleRequest = z.object({
 export type SubroleRequest = z.infer<typeof subroleRequest>;
 
 /** DELETE, reset-password and subrole reply with a message only. */
-export const adminMessageReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
-});
+export const adminMessageReply = successReply({});
 export type AdminMessageReply = z.infer<typeof adminMessageReply>;
 
 export const ADMIN_USER_MESSAGES = {

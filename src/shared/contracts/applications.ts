@@ -2,6 +2,7 @@
 // messages for the form's rules live in rules/applications.ts. Admin application calls are
 // added here by their own issue.
 import { z } from 'zod';
+import { successReply } from './replies.ts';
 
 export const VOLUNTEER_APPLY_PATH = '/api/volunteer/apply';
 
@@ -23,9 +24,7 @@ export const volunteerApplyRequest = z.object({
 });
 export type VolunteerApplyRequest = z.infer<typeof volunteerApplyRequest>;
 
-export const volunteerApplyReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const volunteerApplyReply = successReply({
   applicationId: z.number(),
 });
 export type VolunteerApplyReply = z.infer<typeof volunteerApplyReply>;

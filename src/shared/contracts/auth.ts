@@ -3,6 +3,7 @@
 // the spec's message from rules/auth.ts or rules/profile.ts rather than a generic one. Unknown fields
 // (authenticated, role, userRole) are stripped: the server never trusts them.
 import { z } from 'zod';
+import { successReply } from './replies.ts';
 
 export const AUTH_PATHS = {
   login: '/api/auth/login',
@@ -79,10 +80,7 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-export const messageReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
-});
+export const messageReply = successReply({});
 export type MessageReply = z.infer<typeof messageReply>;
 
 export const registerReply = messageReply.extend({ userId: z.number(), username: z.string() });

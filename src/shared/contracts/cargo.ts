@@ -8,6 +8,7 @@ import {
   ORDER_LIMIT_MESSAGES,
 } from '../rules/order-limits.ts';
 import { pathTo } from './paths.ts';
+import { successReply } from './replies.ts';
 
 export const CARGO_ITEMS_PATH = '/api/cargo/items';
 export const CARGO_IMAGES_PATH = '/api/cargo/images';
@@ -128,23 +129,25 @@ const sizeQuantities = z
 /** What any body that is not a JSON object (an array, a text, a number) is told. */
 const ITEM_NOT_AN_OBJECT = 'The item data must be a JSON object.';
 
-/** The item of a create (multipart part 'data', or a JSON body when there is no image). */
-export const cargoItemCreate = z.object(
-  {
-    name,
-    description: optionalText(CARGO_LIMITS.description),
-    category: optionalText(CARGO_LIMITS.category),
-    /** Ignored when sizeQuantities has sizes: the total is their sum. */
-    quantity: quantity.nullish(),
-    /** The spec's other names for the total, read when quantity is absent. */
-    totalQuantity: quantity.nullish(),
-    stock: quantity.nullish(),
-    sizeQuantities: sizeQuantities.nullish(),
-    /** Absent or null: DEFAULT_MAX_PER_ORDER. */
-    maxPerOrder: maxPerOrderSchema.nullish(),
-  },
-  { error: ITEM_NOT_AN_OBJECT },
-);
+/** An item's fields after its name, the same in a create and an update (and in this order). */
+const itemFields = {
+  description: optionalText(CARGO_LIMITS.description),
+  category: optionalText(CARGO_LIMITS.category),
+  /** The total (on an item with sizes: see cargoItemCreate and cargoItemUpdate). */
+  quantity: quantity.nullish(),
+  /** The spec's other names for the total, read when quantity is absent. */
+  totalQuantity: quantity.nullish(),
+  stock: quantity.nullish(),
+  sizeQuantities: sizeQuantities.nullish(),
+  /** Absent or null: DEFAULT_MAX_PER_ORDER on a create, unchanged on an update. */
+  maxPerOrder: maxPerOrderSchema.nullish(),
+};
+
+/**
+ * The item of a create (multipart part 'data', or a JSON body when there is no image).
+ * quantity is ignored when sizeQuantities has sizes: the total is their sum.
+ */
+export const cargoItemCreate = z.object({ name, ...itemFields }, { error: ITEM_NOT_AN_OBJECT });
 export type CargoItemCreate = z.input<typeof cargoItemCreate>;
 
 /**
@@ -154,16 +157,7 @@ export type CargoItemCreate = z.input<typeof cargoItemCreate>;
  * sizes instead.
  */
 export const cargoItemUpdate = z.object(
-  {
-    name: name.nullish(),
-    description: optionalText(CARGO_LIMITS.description),
-    category: optionalText(CARGO_LIMITS.category),
-    quantity: quantity.nullish(),
-    totalQuantity: quantity.nullish(),
-    stock: quantity.nullish(),
-    sizeQuantities: sizeQuantities.nullish(),
-    maxPerOrder: maxPerOrderSchema.nullish(),
-  },
+  { name: name.nullish(), ...itemFields },
   { error: ITEM_NOT_AN_OBJECT },
 );
 export type CargoItemUpdate = z.input<typeof cargoItemUpdate>;
@@ -210,9 +204,7 @@ export const cargoImageQuery = z.object({
   }),
 });
 
-export const cargoItemWriteReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const cargoItemWriteReply = successReply({
   id: z.number(),
   item: cargoItem,
 });

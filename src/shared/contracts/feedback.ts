@@ -1,6 +1,7 @@
 // POST /api/feedback/submit (product-spec.md section 7 "Feedback and volunteer applications").
 // The shape only: the spec's messages for empty fields live in rules/feedback.ts.
 import { z } from 'zod';
+import { successReply } from './replies.ts';
 
 export const FEEDBACK_SUBMIT_PATH = '/api/feedback/submit';
 
@@ -15,9 +16,7 @@ export const feedbackSubmitRequest = z.object({
 });
 export type FeedbackSubmitRequest = z.infer<typeof feedbackSubmitRequest>;
 
-export const feedbackSubmitReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const feedbackSubmitReply = successReply({
   id: z.number(),
 });
 export type FeedbackSubmitReply = z.infer<typeof feedbackSubmitReply>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { wireId } from './ids.ts';
 import { pathTo } from './paths.ts';
+import { successReply } from './replies.ts';
 
 export const ORDER_PATHS = {
   create: '/api/orders/create',
@@ -97,9 +98,7 @@ export const guestOrderRequest = z.object({
 });
 export type GuestOrderRequest = z.infer<typeof guestOrderRequest>;
 
-export const orderCreateReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const orderCreateReply = successReply({
   orderId: z.number(),
   orderStatus: z.literal('PENDING'),
 });
@@ -217,10 +216,7 @@ export const orderRoundRequest = z.object({
   roundId: wireId.nullable(),
 });
 
-export const orderActionReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
-});
+export const orderActionReply = successReply({});
 export type OrderActionReply = z.infer<typeof orderActionReply>;
 
 export const orderRoundReply = orderActionReply.extend({

@@ -1,13 +1,12 @@
 // Privacy operations for admins (beyond-spec.md section 2 "Retention").
 import { z } from 'zod';
+import { successReply } from './replies.ts';
 
 export const PRIVACY_PATHS = {
   purge: '/api/admin/privacy/purge',
 } as const;
 
-export const purgeReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const purgeReply = successReply({
   purged: z.object({
     orders: z.number(),
     feedback: z.number(),

@@ -5,6 +5,7 @@
 // never trusts them.
 import { z } from 'zod';
 import { personalDataFields } from './orders.ts';
+import { successReply } from './replies.ts';
 
 export const ROUND_PATHS = {
   myRounds: '/api/rounds/my-rounds',
@@ -45,9 +46,7 @@ export const volunteerRound = z.object({
 });
 export type VolunteerRound = z.infer<typeof volunteerRound>;
 
-export const myRoundsReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const myRoundsReply = successReply({
   /** Rounds not yet ended (and not cancelled), soonest first. */
   upcomingRounds: z.array(volunteerRound),
   /** Rounds that have ended, or were cancelled, latest first. */
@@ -55,17 +54,13 @@ export const myRoundsReply = z.object({
 });
 export type MyRoundsReply = z.infer<typeof myRoundsReply>;
 
-export const allRoundsReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const allRoundsReply = successReply({
   /** Every round that is not cancelled, past ones included (the calendar shows them). */
   rounds: z.array(volunteerRound),
 });
 export type AllRoundsReply = z.infer<typeof allRoundsReply>;
 
-export const roundReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const roundReply = successReply({
   round: volunteerRound,
 });
 export type RoundReply = z.infer<typeof roundReply>;
@@ -89,9 +84,7 @@ export const roundOrder = z.object({
 });
 export type RoundOrder = z.infer<typeof roundOrder>;
 
-export const roundOrdersReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const roundOrdersReply = successReply({
   /**
    * True when personal data was left out for the caller: not CONFIRMED on the round, or
    * outside its address window (each order says when its address shows).
@@ -101,13 +94,11 @@ export const roundOrdersReply = z.object({
 });
 export type RoundOrdersReply = z.infer<typeof roundOrdersReply>;
 
-export const signupReply = z.object({
-  status: z.literal('success'),
-  message: z.string(),
+export const signupReply = successReply({
   signupId: z.number(),
   signupStatus: z.enum(SIGNUP_STATUSES),
 });
 export type SignupReply = z.infer<typeof signupReply>;
 
-export const roundsMessageReply = z.object({ status: z.literal('success'), message: z.string() });
+export const roundsMessageReply = successReply({});
 export type RoundsMessageReply = z.infer<typeof roundsMessageReply>;
