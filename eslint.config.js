@@ -223,6 +223,14 @@ export default tseslint.config(
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // One way to name a source file from outside src: its alias, which survives moves of
+      // the importing file (package.json "imports").
+      'no-restricted-imports': boundary([
+        {
+          group: ['**/src/**'],
+          message: 'Import src by its alias: #client/…, #server/… or #shared/….',
+        },
+      ]),
     },
   },
 );
