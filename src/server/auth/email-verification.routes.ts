@@ -23,16 +23,10 @@ import { AppError, badRequest, conflict, envelopeOf, notFound } from '../errors.
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { writeOf } from '../http/writes.ts';
-import type { MailMessage } from '../mail/mailer.ts';
 import { callerOf } from '../plugins/access.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
-import { verifyCodeMail } from './code-mails.ts';
-import {
-  codesSentLastHour,
-  issueMailedCode,
-  useMailedCode,
-  type CodeRefusal,
-} from './mailed-codes.service.ts';
+import { queueVerifyCode, runIdempotentMailing } from './mail-after-commit.ts';
+import { codesSentLastHour, useMailedCode, type CodeRefusal } from './mailed-codes.service.ts';
 import { emailVerifiedOf, findUserById } from './users.repository.ts';
 
 /** Per client address and hour (times config.rateLimitScale). */
@@ -78,9 +72,8 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
         response: documentedReplies({ 200: sendEmailCodeReply }),
       },
     },
-    async (request, reply) => {
-      const outbox: MailMessage[] = [];
-      const body = await runIdempotent(request, reply, db, async (trx) => {
+    async (request, reply) =>
+      runIdempotentMailing(app, request, reply, async (trx, outbox) => {
         const row = await callerRow(trx, request);
         if (row.email === null) throw conflict(M.noEmail);
         if (emailVerifiedOf(row)) {
@@ -95,16 +88,11 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
           reply.header('retry-after', '3600');
           throw new AppError('RATE_LIMITED', M.tooManyCodes);
         }
-        const code = await issueMailedCode(w, { id: row.id, email: row.email }, 'VERIFY');
-        outbox.push(verifyCodeMail(config, row.email, code));
+        await queueVerifyCode(w, config, { id: row.id, email: row.email }, outbox);
         request.log.info({ event: 'email.code-sent', userId: row.id }, 'verification code sent');
         const ok: SendEmailCodeReply = { status: 'success', message: M.codeSent };
         return { statusCode: 200, body: ok };
-      });
-      // Only after the commit, and never again on a replay (the work did not run then).
-      for (const mail of outbox) app.mailer.sendInBackground(mail);
-      return body;
-    },
+      }),
   );
 
   app.post(

@@ -20,12 +20,12 @@ import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { writeOf } from '../http/writes.ts';
-import type { MailMessage } from '../mail/mailer.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
 import { clearLoginCookie } from './auth-cookie.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { resetCodeMail } from './code-mails.ts';
+import { runIdempotentMailing } from './mail-after-commit.ts';
 import { codesSentLastHour } from './mailed-codes.service.ts';
 import { issueResetCode, redeemResetCode } from './password-reset.service.ts';
 import { findUserByEmail } from './users.repository.ts';
@@ -66,8 +66,7 @@ export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: Sig
       const input = request.body;
       const invalid = validateResetRequest(input);
       if (invalid !== null) throw badRequest(invalid);
-      const outbox: MailMessage[] = [];
-      const body = await runIdempotent(request, reply, db, async (trx) => {
+      return runIdempotentMailing(app, request, reply, async (trx, outbox) => {
         const user = await findUserByEmail(trx, input.email ?? '');
         const w = writeOf(request, trx);
         const full =
@@ -86,9 +85,6 @@ export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: Sig
         const ok: MessageReply = { status: 'success', message: RESET_REQUESTED_MESSAGE };
         return { statusCode: 200, body: ok };
       });
-      // Only after the commit, and never again on a replay (the work did not run then).
-      for (const mail of outbox) app.mailer.sendInBackground(mail);
-      return body;
     },
   );
 

@@ -8,6 +8,7 @@
 // ownership"), after the commit and never again on a replay.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z, ZodType } from 'zod';
 import {
   AUTH_PATHS,
   updateEmailRequest,
@@ -26,16 +27,13 @@ import {
 import type { UserRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
-import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { writeOf } from '../http/writes.ts';
-import type { MailMessage } from '../mail/mailer.ts';
 import { callerOf } from '../plugins/access.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository.ts';
-import { verifyCodeMail } from './code-mails.ts';
 import type { Reservation } from './login-throttle.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
-import { issueMailedCode } from './mailed-codes.service.ts';
+import { queueVerifyCode, runIdempotentMailing } from './mail-after-commit.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { changePassword, changeProfile } from './profile.service.ts';
@@ -86,8 +84,7 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
         : await guard.begin(request, reply, user.userId, keyOf(user.username));
     let wrongPassword = false;
     const ended: string[] = [];
-    const outbox: MailMessage[] = [];
-    const run = runIdempotent(request, reply, db, async (trx) => {
+    const run = runIdempotentMailing(app, request, reply, async (trx, outbox) => {
       const row = await findUserById(trx, user.userId);
       if (row === undefined) throw notFound('This account no longer exists.');
       const invalid = plan.validate(row);
@@ -109,9 +106,7 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
         updated = await changeProfile(w, row.id, plan.change);
       }
       if ('email' in plan.change && updated.email !== null) {
-        const to = { id: updated.id, email: updated.email };
-        const code = await issueMailedCode(w, to, 'VERIFY');
-        outbox.push(verifyCodeMail(config, to.email, code));
+        await queueVerifyCode(w, config, { id: updated.id, email: updated.email }, outbox);
       }
       const field = Object.keys(plan.change)[0];
       request.log.info({ event: 'profile.updated', field, userId: row.id }, 'profile updated');
@@ -123,71 +118,52 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
     );
     // After the commit: the secure sessions bound to logins a password change ended.
     for (const id of ended) await endSecureSessionsOfLogin(db, id);
-    for (const mail of outbox) app.mailer.sendInBackground(mail);
     return body;
   }
 
-  const username = { body: updateUsernameRequest, response };
-  app.put(
-    AUTH_PATHS.updateUsername,
-    { config: routeConfig, schema: username },
-    async (request, reply) => {
-      const input = request.body;
-      const newUsername = input.newUsername ?? '';
-      return update(request, reply, {
-        validate: (row) => validateProfileUsername({ newUsername, currentUsername: row.username }),
-        change: { username: newUsername },
-        message: 'Username updated successfully',
-      });
-    },
-  );
+  /** One PUT per field: its body schema, and the plan its parsed body makes. */
+  function putField<Body extends ZodType>(
+    path: string,
+    body: Body,
+    planOf: (input: z.output<Body>) => UpdatePlan | Promise<UpdatePlan>,
+  ): void {
+    app.put(path, { config: routeConfig, schema: { body, response } }, async (request, reply) => {
+      // The schema parsed the body; the type provider cannot name a generic schema's output.
+      const input = request.body as z.output<Body>;
+      return update(request, reply, await planOf(input));
+    });
+  }
 
-  const email = { body: updateEmailRequest, response };
-  app.put(
-    AUTH_PATHS.updateEmail,
-    { config: routeConfig, schema: email },
-    async (request, reply) => {
-      const input = request.body;
-      return update(request, reply, {
-        validate: (row) => validateProfileEmail({ ...input, currentEmail: row.email }),
-        currentPassword: input.currentPassword ?? '',
-        change: { email: (input.newEmail ?? '').trim() },
-        message: 'Email updated successfully',
-      });
-    },
-  );
-
-  const phone = { body: updatePhoneRequest, response };
-  app.put(
-    AUTH_PATHS.updatePhone,
-    { config: routeConfig, schema: phone },
-    async (request, reply) => {
-      const input = request.body;
-      return update(request, reply, {
-        validate: (row) => validateProfilePhone({ ...input, currentPhone: row.phone }),
-        currentPassword: input.currentPassword ?? '',
-        change: { phone: (input.newPhone ?? '').trim() },
-        message: 'Phone number updated successfully',
-      });
-    },
-  );
-
-  const password = { body: updatePasswordRequest, response };
-  app.put(
-    AUTH_PATHS.updatePassword,
-    { config: routeConfig, schema: password },
-    async (request, reply) => {
-      const input = request.body;
-      // Format first (no state involved), so a bad password is not hashed for nothing.
-      const invalid = validateProfilePassword(input);
-      if (invalid !== null) throw badRequest(invalid);
-      refuseCommonPassword(input.newPassword ?? '');
-      return update(request, reply, {
-        validate: () => null,
-        currentPassword: input.currentPassword ?? '',
-        change: { passwordHash: await hashPassword(input.newPassword ?? '') },
-        message: 'Password updated successfully',
-      });
-    },
-  );
+  putField(AUTH_PATHS.updateUsername, updateUsernameRequest, (input) => {
+    const newUsername = input.newUsername ?? '';
+    return {
+      validate: (row) => validateProfileUsername({ newUsername, currentUsername: row.username }),
+      change: { username: newUsername },
+      message: 'Username updated successfully',
+    };
+  });
+  putField(AUTH_PATHS.updateEmail, updateEmailRequest, (input) => ({
+    validate: (row) => validateProfileEmail({ ...input, currentEmail: row.email }),
+    currentPassword: input.currentPassword ?? '',
+    change: { email: (input.newEmail ?? '').trim() },
+    message: 'Email updated successfully',
+  }));
+  putField(AUTH_PATHS.updatePhone, updatePhoneRequest, (input) => ({
+    validate: (row) => validateProfilePhone({ ...input, currentPhone: row.phone }),
+    currentPassword: input.currentPassword ?? '',
+    change: { phone: (input.newPhone ?? '').trim() },
+    message: 'Phone number updated successfully',
+  }));
+  putField(AUTH_PATHS.updatePassword, updatePasswordRequest, async (input) => {
+    // Format first (no state involved), so a bad password is not hashed for nothing.
+    const invalid = validateProfilePassword(input);
+    if (invalid !== null) throw badRequest(invalid);
+    refuseCommonPassword(input.newPassword ?? '');
+    return {
+      validate: () => null,
+      currentPassword: input.currentPassword ?? '',
+      change: { passwordHash: await hashPassword(input.newPassword ?? '') },
+      message: 'Password updated successfully',
+    };
+  });
 }

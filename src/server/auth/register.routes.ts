@@ -13,11 +13,8 @@ import { validateRegistration } from '#shared/rules/auth';
 import { badRequest } from '../errors.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
-import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { writeOf } from '../http/writes.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import { verifyCodeMail } from './code-mails.ts';
-import { issueMailedCode } from './mailed-codes.service.ts';
+import { queueVerifyCode, runIdempotentMailing } from './mail-after-commit.ts';
 import { hashPassword } from './passwords.ts';
 import { registerClient } from './registration.service.ts';
 
@@ -31,7 +28,7 @@ const orNull = (value: string | null | undefined) => {
 
 export function registerRegistrationRoutes(untyped: FastifyInstance): void {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
-  const { config, opened } = app.ctx;
+  const { config } = app.ctx;
   const rateLimit = perClientAddress(config, REGISTER_RATE_LIMIT, 'hour');
   app.post(
     AUTH_PATHS.register,
@@ -46,8 +43,7 @@ export function registerRegistrationRoutes(untyped: FastifyInstance): void {
       const passwordHash = await hashPassword(input.password ?? '');
       const username = input.username ?? '';
       const email = orNull(input.email);
-      const outbox: MailMessage[] = [];
-      const body = await runIdempotent(request, reply, opened.db, async (trx) => {
+      return runIdempotentMailing(app, request, reply, async (trx, outbox) => {
         const w = writeOf(request, trx);
         const userId = await registerClient(w, {
           username,
@@ -57,10 +53,7 @@ export function registerRegistrationRoutes(untyped: FastifyInstance): void {
           lastName: orNull(input.lastName),
           passwordHash,
         });
-        if (email !== null) {
-          const code = await issueMailedCode(w, { id: userId, email }, 'VERIFY');
-          outbox.push(verifyCodeMail(config, email, code));
-        }
+        if (email !== null) await queueVerifyCode(w, config, { id: userId, email }, outbox);
         request.log.info({ event: 'account.registered', userId }, 'account registered');
         const body: RegisterReply = {
           status: 'success',
@@ -70,8 +63,6 @@ export function registerRegistrationRoutes(untyped: FastifyInstance): void {
         };
         return { statusCode: 201, body };
       });
-      for (const mail of outbox) app.mailer.sendInBackground(mail);
-      return body;
     },
   );
 }

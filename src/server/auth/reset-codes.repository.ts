@@ -55,21 +55,19 @@ export async function findLiveCode(
   trx: Transaction<Database>,
   userId: number,
 ): Promise<LiveCode | undefined> {
-  const row = await trx
+  return trx
     .selectFrom('password_reset_codes')
-    .select(['id', 'code_hash', 'attempts', 'expires_at', 'sent_to_key'])
+    .select([
+      'id',
+      'code_hash as codeHash',
+      'attempts',
+      'expires_at as expiresAt',
+      'sent_to_key as sentToKey',
+    ])
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (row === undefined) return undefined;
-  return {
-    id: row.id,
-    codeHash: row.code_hash,
-    attempts: row.attempts,
-    expiresAt: row.expires_at,
-    sentToKey: row.sent_to_key,
-  };
 }
 
 export async function countAttempt(trx: Transaction<Database>, id: number): Promise<void> {

@@ -52,20 +52,18 @@ export async function findKey(
   scope: string,
   key: string,
 ): Promise<StoredKey | undefined> {
-  const row = await db
+  return db
     .selectFrom('idempotency_keys')
-    .select(['method', 'path', 'request_hash', 'status_code', 'reply_json'])
+    .select([
+      'method',
+      'path',
+      'request_hash as requestHash',
+      'status_code as statusCode',
+      'reply_json as replyJson',
+    ])
     .where('scope', '=', scope)
     .where('key', '=', key)
     .executeTakeFirst();
-  if (row === undefined) return undefined;
-  return {
-    method: row.method,
-    path: row.path,
-    requestHash: row.request_hash,
-    statusCode: row.status_code,
-    replyJson: row.reply_json,
-  };
 }
 
 export async function saveReply(
