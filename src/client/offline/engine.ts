@@ -20,6 +20,7 @@ import {
   type QueuedAction,
 } from './outbox.ts';
 import { awaitOutcome, type ActionOutcome } from './outcome.ts';
+import { startPersonalDataExpiry } from './personal-data-expiry.ts';
 import { createReplayer, type KickReason, type Replayer } from './replayer-scheduler.ts';
 import { requestBackgroundSync } from './service-worker.ts';
 import { restoreUserOffline, syncSessionUser } from './session-sync.ts';
@@ -79,6 +80,8 @@ export function startOfflineEngine(): () => void {
     refreshInBackground(navigationFetchMark());
   });
   const stopReplayer = replayer.start();
+  // Mirrored personal data past its personalDataUntil leaves the device: at start, then each minute.
+  const stopExpiry = startPersonalDataExpiry(db);
   // In a task of its own, after the first render's: opening the device database and
   // reading it is main-thread work the startup's first task need not wait for.
   const firstRefresh = setTimeout(refreshNow, 0);
@@ -87,6 +90,7 @@ export function startOfflineEngine(): () => void {
     clearTimeout(firstRefresh);
     stopUser();
     stopReplayer();
+    stopExpiry();
     window.removeEventListener('online', refreshNow);
   };
 }

@@ -6,6 +6,7 @@ import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getAppDb, type AppDb } from './app-db.ts';
 import type { MirrorListName } from './mirror-lists.ts';
+import { readMirrorList } from './mirror.ts';
 import { getRememberedUser } from './session-user-store.ts';
 import { listRefreshedAt, readReplayerState } from './sync-meta.ts';
 import type { MirrorRow, OutboxRow, RememberedUser } from './types.ts';
@@ -59,11 +60,6 @@ const EMPTY_SUMMARY: OutboxSummary = {
 
 export function useOutboxSummary(): OutboxSummary {
   return useLiveQuery(() => summarise(getAppDb()), [], EMPTY_SUMMARY);
-}
-
-/** A mirrored list's rows in the server's order. */
-function readMirrorList(db: AppDb, name: MirrorListName): Promise<MirrorRow[]> {
-  return db.mirror(MIRROR_LISTS[name].table).where('list').equals(name).sortBy('position');
 }
 
 /** A mirrored list in the server's order; undefined while loading from IndexedDB. */

@@ -5,6 +5,7 @@
 import { ApiError } from '../api/api-client.ts';
 import type { AppDb } from './app-db.ts';
 import { applyLocalChanges } from './local-changes.ts';
+import { keptRow } from './personal-data-expiry.ts';
 import { MIRROR_LISTS, type MirrorItem, type MirrorListName } from './mirror-lists.ts';
 import { getRememberedUser } from './session-user-store.ts';
 import { markListRefreshed } from './sync-meta.ts';
@@ -65,15 +66,32 @@ export async function replaceList(
   return db.transaction('rw', db.writeScope(), async () => {
     if (forPath !== undefined && list.path(await getRememberedUser(db)) !== forPath) return false;
     await db.mirror(table).where('list').equals(name).delete();
+    // Personal data already past its personalDataUntil is never written (personal-data-expiry.ts).
     await db
       .mirror(table)
       .bulkPut(
-        items.map((item, position) => mirrorRow(name, item.id, item.data, { ...item, position })),
+        items.map((item, position) =>
+          keptRow(mirrorRow(name, item.id, item.data, { ...item, position }), table, now),
+        ),
       );
     await rebasePending(db, table, name);
     await markListRefreshed(db, name, now);
     return true;
   });
+}
+
+/**
+ * A mirrored list's rows in the server's order, without personal data past its
+ * personalDataUntil (the timer's sweep rewrites the stored rows; a screen never waits for it).
+ */
+export async function readMirrorList(
+  db: AppDb,
+  name: MirrorListName,
+  now = new Date(),
+): Promise<MirrorRow[]> {
+  const { table } = MIRROR_LISTS[name];
+  const rows = await db.mirror(table).where('list').equals(name).sortBy('position');
+  return rows.map((row) => keptRow(row, table, now));
 }
 
 /** Why a list could not be refreshed (screens show it: spec section 8). */

@@ -5,7 +5,9 @@
 import '../offline/support/fake-db.ts';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { createOrderOnRound, createSignup } from '../../support/factories.ts';
+import { formatDateTime } from '#client/features/volunteer/format';
+import { addressShownFromText } from '#client/ui/personal-data';
+import { createOrderOnRound, createSignup, createTestRound } from '../../support/factories.ts';
 import { recordAlerts } from '../support/form.ts';
 import {
   openAssignedOrder,
@@ -50,10 +52,17 @@ describe('volunteer dashboard', () => {
     const confirmed = await seedRound(db(), 2 * DAY);
     const waitlisted = await seedRound(db(), 3 * DAY);
     const past = await seedRound(db(), -7 * DAY);
+    // Starts in 2 hours: inside its address window (24 h before to 12 h after).
+    const soon = await createTestRound(db(), { startsInMs: 2 * 60 * 60 * 1000 });
     await createSignup(db(), confirmed.id, volunteer.id, 'CONFIRMED');
     await createSignup(db(), waitlisted.id, volunteer.id, 'WAITLISTED');
     await createSignup(db(), past.id, volunteer.id, 'CONFIRMED');
-    const open = await createOrderOnRound(db(), confirmed.id, {
+    await createSignup(db(), soon, volunteer.id, 'CONFIRMED');
+    const later = await createOrderOnRound(db(), confirmed.id, {
+      deliveryAddress: '7 Later Lane',
+      phoneNumber: '5559990000',
+    });
+    const open = await createOrderOnRound(db(), soon, {
       deliveryAddress: '100 Mission St, tent 4',
       phoneNumber: '5551112222',
       notes: 'Ask for Jo',
@@ -62,7 +71,7 @@ describe('volunteer dashboard', () => {
         { itemName: 'Water', quantity: 6 },
       ],
     });
-    const done = await createOrderOnRound(db(), confirmed.id, { status: 'COMPLETED' });
+    const done = await createOrderOnRound(db(), soon, { status: 'COMPLETED' });
     await openDashboard();
 
     const upcoming = region('My Upcoming Rounds');
@@ -82,6 +91,12 @@ describe('volunteer dashboard', () => {
     expect(within(order).getByText('Socks (L), Water')).toBeDefined();
     expect(within(order).getByText('CLIENT')).toBeDefined();
     expect(within(assigned).queryByRole('article', { name: `Order #${done}` })).toBeNull();
+    // Two days ahead: no address yet, and the card says from when (local time).
+    const ahead = await within(assigned).findByRole('article', { name: `Order #${later}` });
+    const shownFrom = formatDateTime(new Date(Date.parse(confirmed.startTime) - DAY).toISOString());
+    expect(within(ahead).getByText(addressShownFromText(shownFrom))).toBeDefined();
+    expect(within(ahead).queryByText('7 Later Lane')).toBeNull();
+    expect(document.body.textContent).not.toContain('null');
 
     fireEvent.click(within(order).getByRole('button', { name: 'Open full view' }));
     const details = await screen.findByRole('dialog', { name: 'Order Full Details' });
@@ -89,6 +104,11 @@ describe('volunteer dashboard', () => {
       expect(within(details).getByText(text)).toBeDefined();
     }
     fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    fireEvent.click(within(ahead).getByRole('button', { name: 'Open full view' }));
+    const hidden = await screen.findByRole('dialog', { name: 'Order Full Details' });
+    expect(within(hidden).getByText(addressShownFromText(shownFrom))).toBeDefined();
+    expect(within(hidden).queryByText('5559990000')).toBeNull();
+    fireEvent.click(within(hidden).getByRole('button', { name: 'Close' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'My Past Rounds' }));
     expect(await within(region('My Past Rounds')).findByText(past.title)).toBeDefined();

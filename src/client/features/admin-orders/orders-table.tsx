@@ -5,6 +5,7 @@ import type { OrderReply } from '#shared/contracts/orders';
 import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
+import { addressText } from '../../ui/personal-data.ts';
 import {
   AdminTable,
   adminStyles as styles,
@@ -76,7 +77,7 @@ function OrderTableRow({ row, actions }: { row: OrderRow; actions: OrderActions 
       <td>{orDash(row.quantity)}</td>
       <td className={styles.nowrap}>{formatTime(order.requestTime)}</td>
       <td className={styles.nowrap}>{ordererText(order)}</td>
-      <td className={styles.wide}>{order.deliveryAddress}</td>
+      <td className={styles.wide}>{addressText(order, formatTime)}</td>
       <td className={styles.nowrap}>{orDash(order.phoneNumber)}</td>
       <td className={styles.wide}>{orDash(order.notes)}</td>
       <td>{order.orderType}</td>

@@ -1,6 +1,7 @@
 // One order of the history (spec section 2 "Order History"): Order ID, Address, Notes,
 // Request Time, Total Items, the items, and 'Cancel Order' while it can still be cancelled.
-// An order placed on this device and not answered yet says so instead of an order ID.
+// An order placed on this device and not answered yet says so instead of an order ID; one
+// whose personal data the retention sweep removed says so in its address.
 import { useId } from 'react';
 import { useOnline } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
@@ -8,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import card from '../../ui/card.module.css';
 import { QUEUED_TEXT } from '../../offline/status-texts.ts';
+import { addressText } from '../../ui/personal-data.ts';
 import type { HistoryEntry } from './history-data.ts';
 import styles from './orders.module.css';
 
@@ -59,7 +61,7 @@ export function OrderCard({ entry, onCancel }: OrderCardProps) {
         </CardHead>
         <Fields>
           <Field label="Order ID">{order.orderId ?? '—'}</Field>
-          <Field label="Address">{order.deliveryAddress}</Field>
+          <Field label="Address">{addressText(order, requestTimeText)}</Field>
           <Field label="Notes">{order.notes ?? '—'}</Field>
           <Field label="Request Time">
             <time dateTime={order.requestTime}>{requestTimeText(order.requestTime)}</time>

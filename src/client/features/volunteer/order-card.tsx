@@ -3,7 +3,8 @@ import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import card from '../../ui/card.module.css';
-import { itemNames, orDash } from './format.ts';
+import { addressText } from '../../ui/personal-data.ts';
+import { formatDateTime, itemNames, orDash } from './format.ts';
 import { PendingNote } from './pending-note.tsx';
 import type { OrderEntry } from './volunteer-data.ts';
 import styles from './volunteer.module.css';
@@ -28,7 +29,7 @@ export function OrderCard({ entry, pending, onOpen, onComplete }: OrderCardProps
         </CardHead>
         <Fields>
           <Field label="Order Type">{order.orderType}</Field>
-          <Field label="Delivery Address">{orDash(order.deliveryAddress)}</Field>
+          <Field label="Delivery Address">{addressText(order, formatDateTime)}</Field>
           <Field label="Items">{orDash(itemNames(order.orderItems))}</Field>
         </Fields>
         <PendingNote row={pending} />

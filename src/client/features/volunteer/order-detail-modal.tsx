@@ -1,9 +1,11 @@
 // 'Order Full Details' (spec section 2): everything a delivery needs, from the device copy,
-// so it opens offline too.
+// so it opens offline too. Outside the round's address window the address field says when it
+// will show (beyond-spec.md section 2), and phone and notes are dashes.
 import type { OrderReply } from '#shared/contracts/orders';
 import { Button } from '../../ui/button.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
 import { Field, Fields } from '../../ui/card-parts.tsx';
+import { addressText } from '../../ui/personal-data.ts';
 import { formatDateTime, orDash } from './format.ts';
 import styles from './volunteer.module.css';
 
@@ -16,7 +18,7 @@ function OrderFields({ order }: { order: OrderReply }) {
       <Field label="Status">{order.status}</Field>
       <Field label="Order Type">{order.orderType}</Field>
       <Field label="User ID">{orDash(order.userId)}</Field>
-      <Field label="Delivery Address">{orDash(order.deliveryAddress)}</Field>
+      <Field label="Delivery Address">{addressText(order, formatDateTime)}</Field>
       <Field label="Phone Number">{orDash(order.phoneNumber)}</Field>
       <Field label="Notes">{orDash(order.notes)}</Field>
       <Field label="Request Time">

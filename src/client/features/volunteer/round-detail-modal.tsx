@@ -4,7 +4,8 @@ import { Button } from '../../ui/button.tsx';
 import { Field, Fields } from '../../ui/card-parts.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
 import { RoundBasics, yesNo } from './fields.tsx';
-import { itemNames, orDash } from './format.ts';
+import { addressText } from '../../ui/personal-data.ts';
+import { formatDateTime, itemNames, orDash } from './format.ts';
 import { useRoundDetail, type RoundOrderLine } from './use-round-detail.ts';
 import type { OrderEntry, RoundEntry } from './volunteer-data.ts';
 import styles from './volunteer.module.css';
@@ -33,7 +34,7 @@ function RoundOrders({ orders }: { orders: RoundOrderLine[] }) {
             <Field label="Order ID">{order.orderId}</Field>
             <Field label="Status">{order.status}</Field>
             <Field label="Order Type">{order.orderType}</Field>
-            <Field label="Delivery Address">{orDash(order.deliveryAddress)}</Field>
+            <Field label="Delivery Address">{addressText(order, formatDateTime)}</Field>
             <Field label="Items">{orDash(itemNames(order.orderItems))}</Field>
           </Fields>
         </li>

@@ -17,7 +17,15 @@ export const ROUND_DETAIL_FAILED = 'Failed to load round details';
 
 export type RoundOrderLine = Pick<
   RoundOrder,
-  'orderId' | 'status' | 'orderType' | 'deliveryAddress' | 'orderItems'
+  | 'orderId'
+  | 'status'
+  | 'orderType'
+  | 'deliveryAddress'
+  | 'orderItems'
+  | 'personalDataHidden'
+  | 'personalDataShownFrom'
+  | 'personalDataPurged'
+  | 'personalDataUntil'
 >;
 
 export interface RoundDetail {

@@ -12,6 +12,7 @@ import { sendOrderAction } from '#client/offline/orders-outbox';
 import { GUEST_USER, setSessionUser } from '#client/session/session-user';
 import { clientOrderAction } from '#client/features/ordering/checkout/order-actions';
 import { OrderHistoryPage } from '#client/features/orders/order-history-page.tsx';
+import { PERSONAL_DETAILS_REMOVED } from '#client/ui/personal-data';
 import { createOrderOnRound, createSignedInUser } from '../../../support/factories.ts';
 import { sendLoginCookie } from '../../support/browser-cookie.ts';
 import { useClientServer } from '../../support/client-server.ts';
@@ -57,6 +58,29 @@ describe('order history', () => {
     }
     expect(text).toMatch(/Total Items\s*5/);
     expect(screen.getByRole('button', { name: 'Back to Home' })).toBeDefined();
+  });
+
+  it('says a purged order’s personal details were removed, never "null"', async () => {
+    const client = await signedInClient();
+    const orderId = await createOrderOnRound(db(), null, {
+      userId: client.id,
+      status: 'COMPLETED',
+    });
+    // As the retention sweep leaves it (src/server/privacy).
+    await db()
+      .updateTable('orders')
+      .set({
+        delivery_address: '',
+        phone_number: null,
+        notes: null,
+        personal_data_purged_at: new Date().toISOString(),
+      })
+      .where('id', '=', orderId)
+      .execute();
+    renderPage('/orderhistory', OrderHistoryPage);
+    const card = await screen.findByRole('article', { name: `Order #${orderId}` }, WAIT);
+    expect(within(card).getByText(PERSONAL_DETAILS_REMOVED)).toBeDefined();
+    expect(card.textContent).not.toContain('null');
   });
 
   it("says 'Failed to load orders.' when the server refuses the list", async () => {
