@@ -10,11 +10,10 @@ import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import {
   AdminPage,
   AdminPanel,
-  AdminTable,
   adminStyles as styles,
-  EmptyText,
-  HeaderRow,
-  LoadStatus,
+  Loaded,
+  RefreshButton,
+  RowsTable,
   Toolbar,
 } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
@@ -70,18 +69,16 @@ function ApplicationTable({ title, rows, onDecide, busy }: TableProps) {
   const columns = onDecide === undefined ? COLUMNS : [...COLUMNS, 'Actions'];
   return (
     <AdminPanel title={title}>
-      {rows.length === 0 ? (
-        <EmptyText>No {title.toLowerCase()} applications.</EmptyText>
-      ) : (
-        <AdminTable caption={`${title} applications`}>
-          <HeaderRow columns={columns} />
-          <tbody>
-            {rows.map((row) => (
-              <ApplicationRow key={row.applicationId} row={row} onDecide={onDecide} busy={busy} />
-            ))}
-          </tbody>
-        </AdminTable>
-      )}
+      <RowsTable
+        caption={`${title} applications`}
+        columns={columns}
+        rows={rows}
+        empty={`No ${title.toLowerCase()} applications.`}
+      >
+        {(row) => (
+          <ApplicationRow key={row.applicationId} row={row} onDecide={onDecide} busy={busy} />
+        )}
+      </RowsTable>
     </AdminPanel>
   );
 }
@@ -120,28 +117,26 @@ export function AdminApplicationsPage() {
       lists.reload();
     }
   };
-  const data = lists.data;
   return (
     <AdminPage title="Volunteer Applications">
       <Toolbar>
-        <Button variant="secondary" onClick={lists.reload}>
-          Refresh
-        </Button>
+        <RefreshButton onRefresh={lists.reload} />
       </Toolbar>
       <OutcomeNotice notice={notice} />
-      <LoadStatus loading={lists.loading} error={lists.error} />
-      {data !== undefined && (
-        <>
-          <ApplicationTable
-            title="Pending"
-            rows={data.pending}
-            busy={busy}
-            onDecide={(decision, row) => void decide(decision, row)}
-          />
-          <ApplicationTable title="Approved" rows={data.approved} />
-          <ApplicationTable title="Rejected" rows={data.rejected} />
-        </>
-      )}
+      <Loaded load={lists}>
+        {(data) => (
+          <>
+            <ApplicationTable
+              title="Pending"
+              rows={data.pending}
+              busy={busy}
+              onDecide={(decision, row) => void decide(decision, row)}
+            />
+            <ApplicationTable title="Approved" rows={data.approved} />
+            <ApplicationTable title="Rejected" rows={data.rejected} />
+          </>
+        )}
+      </Loaded>
     </AdminPage>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { Button } from '../../ui/button.tsx';
-import { AdminPage, LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
+import { AdminPage, Loaded, RefreshButton, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { AddItemDrawer } from './add-item-drawer.tsx';
 import { loadItems } from './cargo-api.ts';
@@ -28,18 +28,17 @@ export function CargoAdminPage() {
         <Button variant="secondary" onClick={() => setDrawer({ kind: 'update', item: null })}>
           Update Item
         </Button>
-        <Button variant="secondary" onClick={items.reload}>
-          Refresh
-        </Button>
+        <RefreshButton onRefresh={items.reload} />
       </Toolbar>
-      <LoadStatus loading={items.loading} error={items.error} />
-      {items.data !== undefined && (
-        <InventoryTable
-          items={items.data}
-          onUpdate={(item) => setDrawer({ kind: 'update', item })}
-          onSaved={saved}
-        />
-      )}
+      <Loaded load={items}>
+        {(data) => (
+          <InventoryTable
+            items={data}
+            onUpdate={(item) => setDrawer({ kind: 'update', item })}
+            onSaved={saved}
+          />
+        )}
+      </Loaded>
       {drawer?.kind === 'add' && <AddItemDrawer onClose={() => setDrawer(null)} onSaved={saved} />}
       {drawer?.kind === 'update' && (
         <UpdateItemDrawer

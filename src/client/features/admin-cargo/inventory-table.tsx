@@ -7,7 +7,7 @@ import { getApiBaseUrl } from '../../api/base-url.ts';
 import { Button } from '../../ui/button.tsx';
 import { StockStatusText } from '../../ui/stock-status.tsx';
 import { orDash } from '../../ui/admin/admin-format.ts';
-import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
+import { adminStyles, RowsTable } from '../../ui/admin/admin-kit.tsx';
 import { MaxPerOrderCell } from './max-per-order-cell.tsx';
 import styles from './cargo-admin.module.css';
 
@@ -60,45 +60,46 @@ interface InventoryTableProps {
 }
 
 export function InventoryTable({ items, onUpdate, onSaved }: InventoryTableProps) {
-  if (items.length === 0) return <EmptyText>No items in the inventory.</EmptyText>;
   return (
-    <AdminTable caption="Inventory">
-      <HeaderRow columns={COLUMNS} />
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id}>
-            <td>{item.id}</td>
-            <th scope="row">{item.name}</th>
-            <td>{item.quantity}</td>
-            <td>
-              <StockStatusText quantity={item.quantity} />
-            </td>
-            <td>
-              <Sizes sizes={item.sizeQuantities} />
-            </td>
-            <td>
-              {/* Keyed by the saved value: a reload shows what the server keeps. */}
-              <MaxPerOrderCell key={item.maxPerOrder} item={item} onSaved={onSaved} />
-            </td>
-            <td>{orDash(item.category)}</td>
-            <td className={adminStyles.wide}>{orDash(item.description)}</td>
-            <td>
-              <Thumb imageId={item.imageId} name={item.name} />
-            </td>
-            <td>
-              <div className={adminStyles.actions}>
-                <Button
-                  variant="secondary"
-                  onClick={() => onUpdate(item)}
-                  aria-label={`Update ${item.name}`}
-                >
-                  Update
-                </Button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </AdminTable>
+    <RowsTable
+      caption="Inventory"
+      columns={COLUMNS}
+      rows={items}
+      empty="No items in the inventory."
+    >
+      {(item) => (
+        <tr key={item.id}>
+          <td>{item.id}</td>
+          <th scope="row">{item.name}</th>
+          <td>{item.quantity}</td>
+          <td>
+            <StockStatusText quantity={item.quantity} />
+          </td>
+          <td>
+            <Sizes sizes={item.sizeQuantities} />
+          </td>
+          <td>
+            {/* Keyed by the saved value: a reload shows what the server keeps. */}
+            <MaxPerOrderCell key={item.maxPerOrder} item={item} onSaved={onSaved} />
+          </td>
+          <td>{orDash(item.category)}</td>
+          <td className={adminStyles.wide}>{orDash(item.description)}</td>
+          <td>
+            <Thumb imageId={item.imageId} name={item.name} />
+          </td>
+          <td>
+            <div className={adminStyles.actions}>
+              <Button
+                variant="secondary"
+                onClick={() => onUpdate(item)}
+                aria-label={`Update ${item.name}`}
+              >
+                Update
+              </Button>
+            </div>
+          </td>
+        </tr>
+      )}
+    </RowsTable>
   );
 }

@@ -3,15 +3,13 @@
 // "Feedback"): the account's username when a signed-in person did, else the visitor's typed
 // name (or "Anonymous") marked "Not signed in".
 import type { FeedbackView } from '#shared/contracts/admin-feedback';
-import { Button } from '../../ui/button.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import {
   AdminPage,
-  AdminTable,
   adminStyles as styles,
-  EmptyText,
-  HeaderRow,
-  LoadStatus,
+  Loaded,
+  RefreshButton,
+  RowsTable,
   Toolbar,
 } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
@@ -46,24 +44,20 @@ function Sender({ row }: { row: FeedbackView }) {
 }
 
 function FeedbackTable({ rows }: { rows: FeedbackView[] }) {
-  if (rows.length === 0) return <EmptyText>{NO_FEEDBACK}</EmptyText>;
   return (
-    <AdminTable caption="Feedback">
-      <HeaderRow columns={COLUMNS} />
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <td>{row.id}</td>
-            <td>
-              <Sender row={row} />
-            </td>
-            <td className={styles.nowrap}>{row.phoneNumber}</td>
-            <td className={styles.wide}>{row.content}</td>
-            <td className={styles.nowrap}>{formatTime(row.createdAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </AdminTable>
+    <RowsTable caption="Feedback" columns={COLUMNS} rows={rows} empty={NO_FEEDBACK}>
+      {(row) => (
+        <tr key={row.id}>
+          <td>{row.id}</td>
+          <td>
+            <Sender row={row} />
+          </td>
+          <td className={styles.nowrap}>{row.phoneNumber}</td>
+          <td className={styles.wide}>{row.content}</td>
+          <td className={styles.nowrap}>{formatTime(row.createdAt)}</td>
+        </tr>
+      )}
+    </RowsTable>
   );
 }
 
@@ -72,12 +66,9 @@ export function AdminFeedbackPage() {
   return (
     <AdminPage title="View Feedback">
       <Toolbar>
-        <Button variant="secondary" onClick={feedback.reload}>
-          Refresh
-        </Button>
+        <RefreshButton onRefresh={feedback.reload} />
       </Toolbar>
-      <LoadStatus loading={feedback.loading} error={feedback.error} />
-      {feedback.data !== undefined && <FeedbackTable rows={feedback.data} />}
+      <Loaded load={feedback}>{(data) => <FeedbackTable rows={data} />}</Loaded>
     </AdminPage>
   );
 }

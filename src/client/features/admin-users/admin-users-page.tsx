@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { AdminUser } from '#shared/contracts/admin-users';
 import { Button } from '../../ui/button.tsx';
-import { AdminPage, LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
+import { AdminPage, Loaded, RefreshButton, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { confirmDeleteUser, promptResetPassword } from './account-actions.ts';
 import { AddUserModal } from './add-user-modal.tsx';
@@ -36,12 +36,9 @@ export function AdminUsersPage() {
     <AdminPage title="Manage Users" notice={notice}>
       <Toolbar>
         <Button onClick={() => setAdding(true)}>Add New User</Button>
-        <Button variant="secondary" onClick={users.reload}>
-          Refresh
-        </Button>
+        <RefreshButton onRefresh={users.reload} />
       </Toolbar>
-      <LoadStatus loading={users.loading} error={users.error} />
-      {users.data !== undefined && <UsersTable users={users.data} actions={actions} />}
+      <Loaded load={users}>{(data) => <UsersTable users={data} actions={actions} />}</Loaded>
       <AddUserModal open={adding} onClose={() => setAdding(false)} onCreated={users.reload} />
       {editing?.form === 'update' && (
         <UpdateUserModal

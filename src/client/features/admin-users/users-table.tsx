@@ -3,12 +3,7 @@
 import type { AdminUser } from '#shared/contracts/admin-users';
 import { Button } from '../../ui/button.tsx';
 import { orDash } from '../../ui/admin/admin-format.ts';
-import {
-  AdminTable,
-  adminStyles as styles,
-  EmptyText,
-  HeaderRow,
-} from '../../ui/admin/admin-kit.tsx';
+import { adminStyles as styles, RowsTable } from '../../ui/admin/admin-kit.tsx';
 
 const COLUMNS = ['User ID', 'Username', 'Email', 'Role', 'Phone', 'Actions'] as const;
 
@@ -56,15 +51,9 @@ function UserRow({ user, actions }: { user: AdminUser; actions: UserActions }) {
 }
 
 export function UsersTable({ users, actions }: { users: AdminUser[]; actions: UserActions }) {
-  if (users.length === 0) return <EmptyText>No users.</EmptyText>;
   return (
-    <AdminTable caption="Users">
-      <HeaderRow columns={COLUMNS} />
-      <tbody>
-        {users.map((user) => (
-          <UserRow key={user.userId} user={user} actions={actions} />
-        ))}
-      </tbody>
-    </AdminTable>
+    <RowsTable caption="Users" columns={COLUMNS} rows={users} empty="No users.">
+      {(user) => <UserRow key={user.userId} user={user} actions={actions} />}
+    </RowsTable>
   );
 }

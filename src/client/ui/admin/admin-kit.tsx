@@ -1,10 +1,12 @@
-// Building blocks every admin screen shares: the page frame, the load state line, a table that
-// scrolls sideways inside itself, a titled panel, and the forms' frame and footer buttons.
+// Building blocks every admin screen shares: the page frame, the Refresh button, the load state
+// line and what was loaded, a table that scrolls sideways inside itself (and one of rows, or a
+// line when there are none), a titled panel, and the forms' frame and footer buttons.
 import { useId, type ReactNode } from 'react';
 import { Button } from '../button.tsx';
 import { ErrorMessage, SuccessMessage } from '../form-message.tsx';
 import { TitledPage } from '../titled-page.tsx';
 import { loadErrorLine } from './admin-errors.ts';
+import type { AdminLoad } from './use-admin-load.ts';
 import styles from './admin.module.css';
 
 export { styles as adminStyles };
@@ -41,6 +43,15 @@ export function Toolbar({ children, label }: { children: ReactNode; label?: stri
   );
 }
 
+/** Loads a screen's data again (the data on screen stays until the answer). */
+export function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
+  return (
+    <Button variant="secondary" onClick={onRefresh}>
+      Refresh
+    </Button>
+  );
+}
+
 /** 'Loading…' until the first answer, then the inline red 'Error: …' if it failed. */
 export function LoadStatus({ loading, error }: { loading: boolean; error: string | null }) {
   if (error !== null) return <ErrorMessage text={loadErrorLine(error)} />;
@@ -51,6 +62,22 @@ export function LoadStatus({ loading, error }: { loading: boolean; error: string
       </p>
     );
   return null;
+}
+
+/** The load's state line, then what the data shows once there is some. */
+export function Loaded<T>({
+  load,
+  children,
+}: {
+  load: AdminLoad<T>;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      <LoadStatus loading={load.loading} error={load.error} />
+      {load.data !== undefined && children(load.data)}
+    </>
+  );
 }
 
 /**
@@ -105,6 +132,36 @@ export function HeaderRow({
         ))}
       </tr>
     </thead>
+  );
+}
+
+interface RowsTableProps<Row> {
+  caption: string;
+  columns: readonly string[];
+  /** The last column stays in view (see HeaderRow). */
+  stickyLast?: boolean;
+  rows: readonly Row[];
+  /** The line shown instead of the table when there are no rows. */
+  empty: ReactNode;
+  /** A row's `<tr>`, with its key. */
+  children: (row: Row) => ReactNode;
+}
+
+/** A table of one row per item under its column headers, or the `empty` line. */
+export function RowsTable<Row>({
+  caption,
+  columns,
+  stickyLast,
+  rows,
+  empty,
+  children,
+}: RowsTableProps<Row>) {
+  if (rows.length === 0) return <EmptyText>{empty}</EmptyText>;
+  return (
+    <AdminTable caption={caption}>
+      <HeaderRow columns={columns} stickyLast={stickyLast} />
+      <tbody>{rows.map((row) => children(row))}</tbody>
+    </AdminTable>
   );
 }
 
