@@ -46,6 +46,11 @@ export interface ServerConfig {
   retentionDays: number;
   /** Hours before a round starts that its volunteers see addresses (ADDRESS_REVEAL_HOURS, 24). */
   addressRevealHours: number;
+  /**
+   * Days an idempotency key (and the reply stored with it) is kept at least (IDEMPOTENCY_DAYS,
+   * default 35): a phone offline for weeks still gets the first verdict when it resends.
+   */
+  idempotencyDays: number;
   /** The server's clock. Only tests set another, to move time forward without sleeping. */
   clock: () => Date;
 }
@@ -120,6 +125,16 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (kind === 4 ? 32 : 128);
 }
 
+/** The wire protocol promises a stored reply for at least 7 days; fewer would break it. */
+export const IDEMPOTENCY_MIN_DAYS = 7;
+
+function idempotencyDaysFrom(value: string | undefined): number {
+  const days = intFrom(value, 35, 'IDEMPOTENCY_DAYS');
+  if (days < IDEMPOTENCY_MIN_DAYS)
+    throw new Error(`IDEMPOTENCY_DAYS must be at least ${IDEMPOTENCY_MIN_DAYS} (wire-protocol.md)`);
+  return days;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
@@ -169,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     retentionDays: intFrom(env.RETENTION_DAYS, 30, 'RETENTION_DAYS'),
     addressRevealHours: intFrom(env.ADDRESS_REVEAL_HOURS, 24, 'ADDRESS_REVEAL_HOURS'),
+    idempotencyDays: idempotencyDaysFrom(env.IDEMPOTENCY_DAYS),
     clock: () => new Date(),
   };
 }

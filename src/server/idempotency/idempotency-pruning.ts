@@ -1,17 +1,28 @@
-// Prunes idempotency keys past their keeping time, hourly while the app runs. The protocol
-// promises at least 7 days; the timer lives on the app and stops when the app closes.
+// Prunes idempotency keys past their keeping time (config.idempotencyDays, IDEMPOTENCY_DAYS,
+// default 35), hourly while the app runs. A device may stay offline for weeks and then resend
+// what it queued: its keys must outlive that, so the resend gets the first verdict instead of
+// writing twice. The timer lives on the app and stops when the app closes.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/kysely.ts';
 import { pruneKeys } from './idempotency.repository.ts';
 
-export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * Deletes the keys made more than `keepDays` before `now` (a key exactly that old stays);
+ * returns how many went. Tests call it with a moved clock instead of waiting for the timer.
+ */
+export function pruneExpiredKeys(db: Db, now: Date, keepDays: number): Promise<number> {
+  return pruneKeys(db, new Date(now.getTime() - keepDays * DAY_MS));
+}
+
 export function registerIdempotencyPruning(app: FastifyInstance, db: Db): void {
+  const { clock, idempotencyDays } = app.ctx.config;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const prune = () => {
-    running = pruneKeys(db, new Date(Date.now() - IDEMPOTENCY_KEEP_MS)).then(
+    running = pruneExpiredKeys(db, clock(), idempotencyDays).then(
       (count) => {
         if (count > 0) app.log.info({ count }, 'pruned idempotency keys');
       },

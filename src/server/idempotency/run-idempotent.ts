@@ -72,9 +72,9 @@ async function runClaimed(
   trx: ControlledTransaction<Database>,
   claim: KeyClaim,
   work: WriteWork,
-  options: IdempotentOptions,
+  options: IdempotentOptions & { now: Date },
 ): Promise<Outcome> {
-  if (!(await claimKey(trx, claim, new Date()))) {
+  if (!(await claimKey(trx, claim, options.now))) {
     return replayOf(await findKey(trx, claim.scope, claim.key), claim);
   }
   const inWork = await trx.savepoint('work').execute();
@@ -110,7 +110,9 @@ async function runKeyed(
   const trx = await db.startTransaction().execute();
   let outcome: Outcome;
   try {
-    outcome = await runClaimed(trx, claim, work, options);
+    // The key's age is judged by the server's clock, the one pruning reads.
+    const now = request.server.ctx.config.clock();
+    outcome = await runClaimed(trx, claim, work, { ...options, now });
   } catch (err) {
     await trx
       .rollback()
