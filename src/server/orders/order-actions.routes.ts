@@ -2,7 +2,7 @@
 // - POST /api/orders/{orderId}/cancel: the owning CLIENT or an ADMIN (the All Orders screen's
 //   Cancel); someone else's order is a 404, like a missing one.
 // - PUT /api/orders/{orderId}/status: a VOLUNTEER confirmed on the order's round, status
-//   COMPLETED only.
+//   PROCESSING ("Start delivery", from PENDING) or COMPLETED; no other status is set here.
 // - PUT /api/admin/orders/{orderId}/round: an ADMIN moves an open order to a round or to none.
 // All replayable with an Idempotency-Key.
 import type { FastifyInstance } from 'fastify';
@@ -19,9 +19,33 @@ import {
 import { badRequest } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { signedInWriteOf } from '../http/writes.ts';
-import { cancelOrder, completeOrder, moveOrderToRound } from './order-actions.service.ts';
+import {
+  cancelOrder,
+  completeOrder,
+  moveOrderToRound,
+  startDelivery,
+} from './order-actions.service.ts';
+import type { SignedInWrite } from '../db/write-context.ts';
 import { idParams } from '#shared/contracts/ids';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
+
+interface StatusChange {
+  run: (w: SignedInWrite, orderId: number) => Promise<void>;
+  message: string;
+}
+
+/** What a volunteer may set through the status route (beyond-spec.md section 7). */
+const STATUS_CHANGES: Readonly<Record<string, StatusChange>> = {
+  PROCESSING: { run: startDelivery, message: 'Delivery started.' },
+  COMPLETED: { run: completeOrder, message: 'Order marked as completed.' },
+};
+
+function statusChangeOf(status: string): StatusChange {
+  const change = Object.hasOwn(STATUS_CHANGES, status) ? STATUS_CHANGES[status] : undefined;
+  if (change === undefined)
+    throw badRequest('status: only PROCESSING or COMPLETED can be set here.');
+  return change;
+}
 
 export async function orderActionRoutes(untyped: FastifyInstance): Promise<void> {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
@@ -48,11 +72,10 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
     { config: { access: ['VOLUNTEER'] }, schema: status },
     async (request, reply) => {
       const { orderId } = request.params;
-      const { status } = request.body;
-      if (status !== 'COMPLETED') throw badRequest('status: only COMPLETED can be set here.');
+      const change = statusChangeOf(request.body.status);
       return runIdempotent(request, reply, db, async (trx) => {
-        await completeOrder(signedInWriteOf(request, trx), orderId);
-        const body: OrderActionReply = { status: 'success', message: 'Order marked as completed.' };
+        await change.run(signedInWriteOf(request, trx), orderId);
+        const body: OrderActionReply = { status: 'success', message: change.message };
         return { statusCode: 200, body };
       });
     },

@@ -1,7 +1,8 @@
 // State changes of an existing order (domain-decisions.md "Stock and orders"):
 // cancel (PENDING/PROCESSING → CANCELLED, stock given back in the same transaction),
-// complete (PENDING/PROCESSING → COMPLETED by a volunteer CONFIRMED on the order's round; no
-// stock moves), and an admin's move to another round. Each status change is a conditional
+// start delivery (PENDING → PROCESSING) and complete (PENDING/PROCESSING → COMPLETED), both by
+// a volunteer CONFIRMED on the order's round and moving no stock, and an admin's move to
+// another round. Each status change is a conditional
 // UPDATE, so two concurrent changes of one order cannot both succeed. What an admin does is
 // recorded in the audit log in the same transaction (a client's own cancel is not an admin
 // action).
@@ -19,17 +20,23 @@ type Trx = Transaction<Database>;
 const OPEN: readonly OrderStatus[] = ['PENDING', 'PROCESSING'];
 export const ORDER_NOT_FOUND = 'Order not found.';
 
-type Action = 'cancel' | 'complete' | 'move';
+type Action = 'cancel' | 'start' | 'complete' | 'move';
 
 const COMPLETED_MESSAGES: Record<Action, string> = {
   cancel: 'This order was already completed and can no longer be cancelled.',
+  start: 'This order was already completed.',
   complete: 'This order was already completed.',
   move: 'This order was already completed and can no longer be moved.',
 };
 
+/** A second Start delivery (another request, another volunteer): the state it asked for holds. */
+export const ALREADY_PROCESSING = 'This order is already being delivered.';
+
 function finalMessage(status: OrderStatus | undefined, action: Action): string {
   if (status === 'CANCELLED') return 'This order was cancelled.';
   if (status === 'COMPLETED') return COMPLETED_MESSAGES[action];
+  // Only Start delivery refuses an open order: the others take PROCESSING too.
+  if (status === 'PROCESSING') return ALREADY_PROCESSING;
   return 'This order can no longer be changed.';
 }
 
@@ -57,19 +64,36 @@ export async function cancelOrder(w: SignedInWrite, orderId: number): Promise<vo
   }
 }
 
-/** A volunteer CONFIRMED on the order's round (the actor) marks it COMPLETED. */
-export async function completeOrder(w: SignedInWrite, orderId: number): Promise<void> {
-  const { trx, now } = w;
-  const volunteerId = w.actor.userId;
-  const order = await findOrderState(trx, orderId);
+/**
+ * The order, when the actor is a volunteer CONFIRMED on its round; a missing order is a 404,
+ * anyone else a 403 (`doing` names the action in its message).
+ */
+async function orderOfConfirmedVolunteer(w: SignedInWrite, orderId: number, doing: string) {
+  const order = await findOrderState(w.trx, orderId);
   if (order === undefined) throw notFound(ORDER_NOT_FOUND);
   const confirmed =
-    order.roundId !== null && (await isConfirmedOn(trx, order.roundId, volunteerId));
-  if (!confirmed) {
-    throw forbidden("Only a volunteer confirmed on this order's round can complete it.");
+    order.roundId !== null && (await isConfirmedOn(w.trx, order.roundId, w.actor.userId));
+  if (!confirmed) throw forbidden(`Only a volunteer confirmed on this order's round can ${doing}.`);
+  return order;
+}
+
+/**
+ * "Start delivery": a volunteer CONFIRMED on the order's round (the actor) takes it, PENDING →
+ * PROCESSING. Stock stays reserved as it is. A PROCESSING order is refused with
+ * ALREADY_PROCESSING (409) as a completed one is refused a second Complete.
+ */
+export async function startDelivery(w: SignedInWrite, orderId: number): Promise<void> {
+  await orderOfConfirmedVolunteer(w, orderId, 'start its delivery');
+  if (!(await setStatusIf(w.trx, orderId, ['PENDING'], 'PROCESSING', w.now))) {
+    throw await refuseFinal(w.trx, orderId, 'start');
   }
-  if (!(await setStatusIf(trx, orderId, OPEN, 'COMPLETED', now))) {
-    throw await refuseFinal(trx, orderId, 'complete');
+}
+
+/** A volunteer CONFIRMED on the order's round (the actor) marks it COMPLETED. */
+export async function completeOrder(w: SignedInWrite, orderId: number): Promise<void> {
+  await orderOfConfirmedVolunteer(w, orderId, 'complete it');
+  if (!(await setStatusIf(w.trx, orderId, OPEN, 'COMPLETED', w.now))) {
+    throw await refuseFinal(w.trx, orderId, 'complete');
   }
 }
 

@@ -76,7 +76,7 @@ describe.each(testDialects())('completing and moving orders (%s)', (dialect) => 
     expect((await orderRow(db(), orderId)).status).toBe('PENDING');
   });
 
-  it('takes only COMPLETED, and refuses a cancelled order with 409', async () => {
+  it('takes no status a volunteer cannot set, and refuses a cancelled order with 409', async () => {
     const orderId = await newOrder();
     for (const status of ['CANCELLED', 'PENDING', 'completed', 5]) {
       const res = await complete(orderId, world.volunteer, { status });
