@@ -1,7 +1,7 @@
-// What the account and application forms share: their values kept as one object, a send that
-// runs once at a time and shows its failure, and the spec's pause on a success note before the
-// next screen.
-import { useEffect, useState } from 'react';
+// What the forms share: their values kept as one object (account, application and cart forms),
+// a send that runs once at a time and shows its failure, and the spec's pause on a success note
+// before the next screen.
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useBusy } from './use-busy.ts';
 
@@ -9,7 +9,7 @@ export interface FormState<F> {
   form: F;
   /** Sets one field, keeping the others as they are now. */
   change: (name: keyof F, value: string) => void;
-  setForm: (form: F) => void;
+  setForm: Dispatch<SetStateAction<F>>;
 }
 
 export function useFormState<F>(initial: F): FormState<F> {

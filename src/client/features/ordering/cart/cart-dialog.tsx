@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, type SyntheticEvent, type ReactNode } from 'r
 import { Button } from '../../../ui/button.tsx';
 import { ErrorMessage } from '../../../ui/form-message.tsx';
 import { Modal, ModalClose } from '../../../ui/modal.tsx';
+import type { PlaceOrder } from '../checkout/use-place-order.ts';
 import type { CartLine, CartOwner } from './cart-store.ts';
 import { CartLines } from './cart-lines.tsx';
 import styles from './cart.module.css';
@@ -18,42 +19,46 @@ interface CartDialogProps {
   lines: readonly CartLine[];
   /** The delivery fields. */
   children: ReactNode;
-  error: string | null;
   /** The order limits' refusal this device already knows of (shown before Place Order). */
   limit?: string | null;
-  busy: boolean;
+  /** Placing the order: its refusal shows under the form until the dialog closes. */
+  order: PlaceOrder;
   onPlace: () => void;
 }
 
 export function CartDialog(props: CartDialogProps) {
   const formId = useId();
+  const { error, busy, clearError } = props.order;
   // The refusal is under the long form: brought into view, or a phone user would not see it.
   const errorBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (props.error !== null) errorBox.current?.scrollIntoView({ block: 'nearest' });
-  }, [props.error]);
+    if (error !== null) errorBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (!props.busy) props.onPlace();
+    if (!busy) props.onPlace();
   };
   return (
     <Modal
       open={props.open}
-      onOpenChange={props.onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) clearError();
+        props.onOpenChange(next);
+      }}
       title={CART_TITLE}
       actions={
         <>
           <ModalClose asChild>
             <Button variant="secondary">Close</Button>
           </ModalClose>
-          <Button type="submit" form={formId} disabled={props.busy}>
-            {props.busy ? PLACING_TEXT : 'Place Order'}
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? PLACING_TEXT : 'Place Order'}
           </Button>
         </>
       }
     >
       <CartLines owner={props.owner} lines={props.lines} />
-      {props.limit != null && props.limit !== props.error && (
+      {props.limit != null && props.limit !== error && (
         <p className={styles.limit} role="status">
           {props.limit}
         </p>
@@ -63,7 +68,7 @@ export function CartDialog(props: CartDialogProps) {
         {props.children}
       </form>
       <div ref={errorBox}>
-        <ErrorMessage text={props.error} />
+        <ErrorMessage text={error} />
       </div>
     </Modal>
   );

@@ -36,3 +36,5 @@ export function usePlaceOrder(
   };
   return { error, busy, place, clearError: () => setError(null) };
 }
+
+export type PlaceOrder = ReturnType<typeof usePlaceOrder>;
