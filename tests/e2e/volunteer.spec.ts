@@ -13,7 +13,9 @@ import { gone, shown } from './helpers/waits.ts';
 import { Dialog, GREEN, VolunteerDashboard } from './pages/volunteer-dashboard.ts';
 import { aRound, aVolunteer, logInAsVolunteer, noonIn, signupsOf } from './pages/volunteer-seed.ts';
 
-const e2e = useE2e();
+// Rounds here start at noon tomorrow (12 to 36 hours ahead): a 72-hour address window shows
+// their addresses whatever the time of day. The window itself: address-window.spec.ts.
+const e2e = useE2e({ addressRevealHours: 72 });
 const CATALOGUE = '/api/cargo/items';
 /** The lists a volunteer's device mirrors. */
 const LISTS = [
