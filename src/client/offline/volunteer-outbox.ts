@@ -1,9 +1,9 @@
-// The volunteer's writes (sign up, cancel sign-up, complete an order) through the outbox,
-// and what the dashboard shows of their outcomes. Keeps nothing itself: the outbox rows are
-// the record. A sign-up the server put on the waitlist stays in the outbox as 'done' until
-// the volunteer has seen its notice (dismissWaitlistNotice); every other answer the screen
-// saw is acknowledged at once, and a refusal that came while nobody waited stays under
-// "Needs attention" (the engine's list).
+// The volunteer's writes (sign up, cancel sign-up, start delivering and complete an order)
+// through the outbox, and what the dashboard shows of their outcomes. Keeps nothing itself:
+// the outbox rows are the record. A sign-up the server put on the waitlist stays in the
+// outbox as 'done' until the volunteer has seen its notice (dismissWaitlistNotice); every
+// other answer the screen saw is acknowledged at once, and a refusal that came while nobody
+// waited stays under "Needs attention" (the engine's list).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getAppDb } from './app-db.ts';
 import { FORM_WAIT_MS, queueAction } from './engine.ts';
@@ -16,6 +16,8 @@ import { envelopeMessage } from './outbox-transport.ts';
 export const VOLUNTEER_KINDS = {
   signup: 'round.signup',
   cancelSignup: 'round.cancelSignup',
+  /** "Start delivery": PENDING → PROCESSING. */
+  startDelivery: 'order.startDelivery',
   complete: 'order.complete',
 } as const;
 

@@ -1,4 +1,5 @@
-// 'Assigned Orders' (PENDING and PROCESSING) and the collapsible 'Completed Orders'.
+// 'Assigned Orders' (PENDING and PROCESSING: Start delivery on a PENDING one, Complete on
+// both) and the collapsible 'Completed Orders'.
 import type { OutboxRow } from '../../offline/types.ts';
 import { VOLUNTEER_KINDS } from '../../offline/volunteer-outbox.ts';
 import { CollapsiblePanel, ListOrEmpty, ListPanel } from './panels.tsx';
@@ -22,9 +23,14 @@ export function AssignedOrders({
   entries,
   pending,
   onOpen,
+  onStartDelivery,
   onComplete,
   error,
-}: OrdersProps & { onComplete: (entry: OrderEntry) => void; error: string | null }) {
+}: OrdersProps & {
+  onStartDelivery: (entry: OrderEntry) => void;
+  onComplete: (entry: OrderEntry) => void;
+  error: string | null;
+}) {
   return (
     <ListPanel title="Assigned Orders" list="assignedOrders" error={error}>
       <PendingActions pending={pending} kind={VOLUNTEER_KINDS.complete} />
@@ -35,6 +41,7 @@ export function AssignedOrders({
             entry={entry}
             pending={pending.get(orderEntity(entry.order.orderId))}
             onOpen={() => onOpen(entry)}
+            onStartDelivery={() => onStartDelivery(entry)}
             onComplete={() => onComplete(entry)}
           />
         )}

@@ -13,19 +13,33 @@ interface OrderCardProps {
   entry: OrderEntry;
   pending: OutboxRow | undefined;
   onOpen: () => void;
+  /** Present on open orders only; offered while the order is PENDING. */
+  onStartDelivery?: () => void;
   /** Present on open orders only: completed ones carry a Completed badge instead. */
   onComplete?: () => void;
 }
 
+export const START_DELIVERY = 'Start delivery';
+/** The badge of an order a volunteer has taken (status PROCESSING). */
+export const PROCESSING_BADGE = 'Processing';
+
+function StatusBadge({ status }: { status: OrderEntry['order']['status'] }) {
+  if (status === 'COMPLETED') return <span className={card.badge}>Completed</span>;
+  if (status === 'PROCESSING') return <span className={card.badge}>{PROCESSING_BADGE}</span>;
+  return null;
+}
+
 /** An order of my rounds: what a delivery needs at a glance. */
-export function OrderCard({ entry, pending, onOpen, onComplete }: OrderCardProps) {
+export function OrderCard(props: OrderCardProps) {
+  const { entry, pending, onOpen, onStartDelivery, onComplete } = props;
   const { order } = entry;
   const titleId = useId();
+  const canStart = onStartDelivery !== undefined && order.status === 'PENDING';
   return (
     <li>
       <article className={styles.card} aria-labelledby={titleId}>
         <CardHead level={3} id={titleId} title={`Order #${order.orderId}`}>
-          {order.status === 'COMPLETED' && <span className={card.badge}>Completed</span>}
+          <StatusBadge status={order.status} />
         </CardHead>
         <Fields>
           <Field label="Order Type">{order.orderType}</Field>
@@ -37,6 +51,11 @@ export function OrderCard({ entry, pending, onOpen, onComplete }: OrderCardProps
           <Button variant="secondary" onClick={onOpen}>
             Open full view
           </Button>
+          {canStart && (
+            <Button variant="secondary" onClick={onStartDelivery}>
+              {START_DELIVERY}
+            </Button>
+          )}
           {onComplete !== undefined && <Button onClick={onComplete}>Complete</Button>}
         </div>
       </article>

@@ -1,12 +1,14 @@
 // 'Order Full Details' (spec section 2): everything a delivery needs, from the device copy,
 // so it opens offline too. Outside the round's address window the address field says when it
-// will show (beyond-spec.md section 2), and phone and notes are dashes.
+// will show (beyond-spec.md section 2), and phone and notes are dashes. A PENDING assigned
+// order offers Start delivery here too (beyond-spec.md section 7).
 import type { OrderReply } from '#shared/contracts/orders';
 import { Button } from '../../ui/button.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
 import { Field, Fields } from '../../ui/card-parts.tsx';
 import { addressText } from '../../ui/personal-data.ts';
 import { formatDateTime, orDash } from './format.ts';
+import { START_DELIVERY } from './order-card.tsx';
 import styles from './volunteer.module.css';
 
 export const ORDER_DETAILS_TITLE = 'Order Full Details';
@@ -28,22 +30,27 @@ function OrderFields({ order }: { order: OrderReply }) {
   );
 }
 
-export function OrderDetailModal({
-  order,
-  onClose,
-}: {
+interface OrderDetailModalProps {
   order: OrderReply | null;
+  /** Offered while the order is PENDING. */
+  onStartDelivery?: () => void;
   onClose: () => void;
-}) {
+}
+
+export function OrderDetailModal({ order, onStartDelivery, onClose }: OrderDetailModalProps) {
+  const canStart = onStartDelivery !== undefined && order?.status === 'PENDING';
   return (
     <Modal
       open={order !== null}
       onOpenChange={(open) => !open && onClose()}
       title={ORDER_DETAILS_TITLE}
       actions={
-        <ModalClose asChild>
-          <Button variant="secondary">Close</Button>
-        </ModalClose>
+        <>
+          {canStart && <Button onClick={onStartDelivery}>{START_DELIVERY}</Button>}
+          <ModalClose asChild>
+            <Button variant="secondary">Close</Button>
+          </ModalClose>
+        </>
       }
     >
       {order !== null && (

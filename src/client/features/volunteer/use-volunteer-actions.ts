@@ -1,4 +1,4 @@
-// The dashboard's three actions for the signed-in volunteer. Each is queued with its
+// The dashboard's actions for the signed-in volunteer. Each is queued with its
 // optimistic change and runs in the background; a refusal while the volunteer waits is an
 // alert (run-action.ts).
 import { useSessionUser } from '../../session/use-session-user.ts';
@@ -9,17 +9,20 @@ import {
   completeOrderAction,
   signUpAction,
   signupIdOf,
+  startDeliveryAction,
 } from './volunteer-actions.ts';
 import type { OrderEntry, RoundEntry } from './volunteer-data.ts';
 
 export const SIGNUP_FAILED = 'Sign-up failed.';
 export const CANCEL_SIGNUP_FAILED = 'Failed to cancel the sign-up.';
+export const START_DELIVERY_FAILED = 'Failed to start the delivery.';
 export const COMPLETE_FAILED = 'Failed to complete the order.';
 
 export interface VolunteerActions {
   signUp: (entry: RoundEntry) => void;
   /** False when there was nothing to cancel (the alert has said so). */
   cancelSignup: (entry: RoundEntry) => boolean;
+  startDelivery: (entry: OrderEntry) => void;
   complete: (entry: OrderEntry) => void;
 }
 
@@ -43,6 +46,10 @@ export function useVolunteerActions(calendar: RoundEntry[] | undefined): Volunte
         CANCEL_SIGNUP_FAILED,
       );
       return true;
+    },
+    startDelivery: (entry) => {
+      if (userId === null) return;
+      void runVolunteerAction(startDeliveryAction(entry, userId), START_DELIVERY_FAILED);
     },
     complete: (entry) => {
       if (userId === null) return;

@@ -1,4 +1,4 @@
-// The volunteer's three writes as outbox actions, each with the optimistic change the
+// The volunteer's writes as outbox actions, each with the optimistic change the
 // dashboard shows at once (DESIGN.md offline rule 2). Bodies carry the spec's identity claims
 // (section 7); the server checks them against the login session. Actions on one round or one
 // order share an entity key, so a sign-up and its cancel are sent in the order made.
@@ -91,6 +91,25 @@ export function cancelSignupAction(
     entityKey: roundEntity(round.roundId),
     ownerUserId: userId,
     changes,
+  };
+}
+
+/**
+ * Start delivery: the order stays under Assigned Orders, PROCESSING (the volunteer has taken
+ * it), until Complete. Queued on the order's entity, so a Complete pressed after it, offline
+ * too, reaches the server after it.
+ */
+export function startDeliveryAction(entry: OrderEntry, userId: number): QueuedAction {
+  const { order } = entry;
+  return {
+    kind: VOLUNTEER_KINDS.startDelivery,
+    label: `Start delivery of order ${order.orderId}`,
+    method: 'PUT',
+    path: orderStatusPath(order.orderId),
+    payload: { ...claims(userId), status: 'PROCESSING' },
+    entityKey: orderEntity(order.orderId),
+    ownerUserId: userId,
+    changes: [replaced(entry.row, { ...order, status: 'PROCESSING' })],
   };
 }
 

@@ -1,6 +1,7 @@
 // '/' for a volunteer (spec section 2 "Volunteer dashboard"; issue 5 items 2–4). Everything
 // shown is read from the device (offline/hooks.ts) and refreshed from the server when the
-// page opens; Sign Up, Cancel Signup and Complete go through the outbox and show at once.
+// page opens; Sign Up, Cancel Signup, Start delivery and Complete go through the outbox and
+// show at once.
 import { useState } from 'react';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { PageLayout } from '../../ui/page-layout.tsx';
@@ -40,7 +41,7 @@ export function VolunteerDashboard() {
   const [detailKey, setDetailKey] = useState<string | null>(null);
   const [orderKey, setOrderKey] = useState<string | null>(null);
   const detail = [...(upcoming ?? []), ...(past ?? [])].find((e) => e.row.key === detailKey);
-  const order = orders?.find((e) => e.row.key === orderKey)?.order ?? null;
+  const orderEntry = orders?.find((e) => e.row.key === orderKey);
   const viewRound = (entry: RoundEntry) => setDetailKey(entry.row.key);
   const openOrder = (entry: OrderEntry) => setOrderKey(entry.row.key);
   // The refresh times come with the lists (one read), not from queries of their own.
@@ -81,6 +82,7 @@ export function VolunteerDashboard() {
               entries={orders}
               pending={pending}
               onOpen={openOrder}
+              onStartDelivery={actions.startDelivery}
               onComplete={actions.complete}
               error={ordersError}
             />
@@ -107,7 +109,11 @@ export function VolunteerDashboard() {
         }}
         onClose={() => setDetailKey(null)}
       />
-      <OrderDetailModal order={order} onClose={() => setOrderKey(null)} />
+      <OrderDetailModal
+        order={orderEntry?.order ?? null}
+        onStartDelivery={orderEntry && (() => actions.startDelivery(orderEntry))}
+        onClose={() => setOrderKey(null)}
+      />
     </PageLayout>
   );
 }

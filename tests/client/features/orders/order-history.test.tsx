@@ -60,6 +60,18 @@ describe('order history', () => {
     expect(screen.getByRole('button', { name: 'Back to Home' })).toBeDefined();
   });
 
+  it('shows an order a volunteer has taken as PROCESSING, still cancellable', async () => {
+    const client = await signedInClient();
+    const orderId = await createOrderOnRound(db(), null, {
+      userId: client.id,
+      status: 'PROCESSING',
+    });
+    renderPage('/orderhistory', OrderHistoryPage);
+    const card = await screen.findByRole('article', { name: `Order #${orderId}` }, WAIT);
+    expect(within(card).getByText('PROCESSING')).toBeDefined();
+    expect(within(card).getByRole('button', { name: 'Cancel Order' })).toBeDefined();
+  });
+
   it('says a purged order’s personal details were removed, never "null"', async () => {
     const client = await signedInClient();
     const orderId = await createOrderOnRound(db(), null, {
