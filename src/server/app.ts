@@ -33,6 +33,7 @@ import { adminAlertsRoutes } from './admin-alerts/admin-alerts.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
+import { deviceRoutes } from './devices/devices.routes.ts';
 import { registerRetentionSweep } from './privacy/retention-sweep.ts';
 import { registerMailer } from './mail/mail-plugin.ts';
 import { registerIdempotencyPruning } from './idempotency/idempotency-pruning.ts';
@@ -110,6 +111,7 @@ export async function buildApp(
   await app.register(roundRoutes);
   await app.register(adminRoundRoutes);
   await app.register(orderRoutes);
+  await app.register(deviceRoutes);
 
   await registerStaticApp(app, config.staticDir);
   return app;

@@ -14,6 +14,7 @@ import { deviceCookies } from './migrations/2026-11-25T1300-device-cookies.ts';
 import { auditLog } from './migrations/2026-11-25T1800-audit-log.ts';
 import { personalDataPurge } from './migrations/2026-11-25T1801-personal-data-purge.ts';
 import { signupHistory } from './migrations/2026-11-26T0900-signup-history.ts';
+import { deviceReports } from './migrations/2026-11-27T1000-device-reports.ts';
 
 /** Every migration, by name, built for the dialect's column types. */
 export function allMigrations(t: ColumnTypes): Record<string, Migration> {
@@ -29,6 +30,7 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-11-25T1800-audit-log': auditLog(t),
     '2026-11-25T1801-personal-data-purge': personalDataPurge(t),
     '2026-11-26T0900-signup-history': signupHistory(t),
+    '2026-11-27T1000-device-reports': deviceReports(t),
   };
 }
 

@@ -247,6 +247,21 @@ export interface AuditLogTable {
   details: string | null;
 }
 
+/** A device's last report of its outbox (devices/), one per (device, user). */
+export interface DeviceReportsTable {
+  /** The random id the device keeps. */
+  device_id: string;
+  user_id: number;
+  pending_count: number;
+  /** ISO times on the server's clock (the device's moved by the clocks' difference). */
+  oldest_pending_at: string | null;
+  last_sync_at: string | null;
+  attention_count: number;
+  app_version: string;
+  /** When the server received the report. */
+  reported_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   login_sessions: LoginSessionsTable;
@@ -266,6 +281,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
+  device_reports: DeviceReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

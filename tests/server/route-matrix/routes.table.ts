@@ -551,6 +551,31 @@ const orders: RouteEntry[] = [
   },
 ];
 
+const devices: RouteEntry[] = [
+  {
+    method: 'POST',
+    path: '/api/devices/report',
+    body: (i) => ({
+      deviceId: `matrix-device-${i.scene.unique}`,
+      pendingCount: 1,
+      oldestPendingAt: new Date().toISOString(),
+      lastSyncAt: null,
+      attentionCount: 0,
+      appVersion: '0.1.0',
+    }),
+    required: [
+      'deviceId',
+      'pendingCount',
+      'oldestPendingAt',
+      'lastSyncAt',
+      'attentionCount',
+      'appVersion',
+    ],
+    expect: signedIn(200),
+  },
+  { method: 'GET', path: '/api/admin/devices', expect: adminOnly(200) },
+];
+
 export const ROUTES: readonly RouteEntry[] = [
   ...securityAndAuth,
   ...adminUsers,
@@ -559,6 +584,7 @@ export const ROUTES: readonly RouteEntry[] = [
   ...cargo,
   ...volunteerRounds,
   ...orders,
+  ...devices,
 ];
 
 /** The path template with the cell's params filled in. */
