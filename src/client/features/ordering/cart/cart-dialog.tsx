@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, type SyntheticEvent, type ReactNode } from 'r
 import { Button } from '../../../ui/button.tsx';
 import { ErrorMessage } from '../../../ui/form-message.tsx';
 import { Modal, ModalClose } from '../../../ui/modal.tsx';
-import type { PlaceOrder } from '../checkout/use-place-order.ts';
+import type { Checkout } from '../checkout/use-checkout.ts';
 import type { CartLine, CartOwner } from './cart-store.ts';
 import { CartLines } from './cart-lines.tsx';
 import styles from './cart.module.css';
@@ -19,16 +19,14 @@ interface CartDialogProps {
   lines: readonly CartLine[];
   /** The delivery fields. */
   children: ReactNode;
-  /** The order limits' refusal this device already knows of (shown before Place Order). */
-  limit?: string | null;
-  /** Placing the order: its refusal shows under the form until the dialog closes. */
-  order: PlaceOrder;
-  onPlace: () => void;
+  /** The limits known here, 'Place Order', and the refusal, shown until the dialog closes. */
+  checkout: Checkout;
 }
 
 export function CartDialog(props: CartDialogProps) {
   const formId = useId();
-  const { error, busy, clearError } = props.order;
+  const { limit, order, place } = props.checkout;
+  const { error, busy, clearError } = order;
   // The refusal is under the long form: brought into view, or a phone user would not see it.
   const errorBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -36,7 +34,7 @@ export function CartDialog(props: CartDialogProps) {
   }, [error]);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (!busy) props.onPlace();
+    if (!busy) place();
   };
   return (
     <Modal
@@ -58,9 +56,9 @@ export function CartDialog(props: CartDialogProps) {
       }
     >
       <CartLines owner={props.owner} lines={props.lines} />
-      {props.limit != null && props.limit !== error && (
+      {limit !== null && limit !== error && (
         <p className={styles.limit} role="status">
-          {props.limit}
+          {limit}
         </p>
       )}
       <form id={formId} onSubmit={submit} noValidate className={styles.fields}>

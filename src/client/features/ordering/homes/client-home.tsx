@@ -12,13 +12,11 @@ import { CardGrid, LinkCard } from '../../../ui/dashboard.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { cartButtonText } from '../cart/cart-count.ts';
 import type { CartOwner } from '../cart/cart-store.ts';
-import { ClientCart } from '../cart/client-cart.tsx';
+import { CLIENT_CART_FIELDS } from '../cart/cart-fields.ts';
 import type { ClientFields } from '../checkout/order-actions.ts';
-import { OrderAttention } from '../checkout/order-attention.tsx';
-import { PendingOrders } from '../checkout/pending-orders.tsx';
-import { PlacedNotice } from '../checkout/placed-notice.tsx';
+import { useClientCheckout } from '../checkout/use-checkout.ts';
 import type { Placed } from '../checkout/use-place-order.ts';
-import { NewOrderCard, NewOrderCatalogue, useShopping } from './shopping.tsx';
+import { CatalogueAndCart, NewOrderCard, OrdersSoFar, useShopping } from './shopping.tsx';
 
 /** The delivery texts of a refused order, over what the fields hold now. */
 function refill(texts: Record<string, string>, now: ClientFields): ClientFields {
@@ -64,32 +62,24 @@ export function ClientHome() {
   const [placed, setPlaced] = useState<Placed | null>(null);
   const { lines, setCartOpen } = shopping;
 
-  const onPlaced = (result: Placed) => {
+  const checkout = useClientCheckout(owner, userId, lines, shopping.fields, (result) => {
     shopping.placed();
     setPlaced(result);
-  };
+  });
 
   return (
     <PageLayout header={<ClientHeader cartCount={lines.length} onCart={() => setCartOpen(true)} />}>
       <h1 className="visually-hidden">Client home</h1>
-      <OrderAttention
-        kind={ORDER_KINDS.create}
-        onBackToCart={(row) => shopping.backToCart(row, refill)}
-      />
-      <PlacedNotice placed={placed} added={shopping.added} />
-      <PendingOrders kind={ORDER_KINDS.create} />
+      <OrdersSoFar shopping={shopping} kind={ORDER_KINDS.create} refill={refill} placed={placed} />
       <CardGrid label="Dashboard">
         <LinkCard to="/orderhistory" title="View Orders" text="Your orders and their status." />
         <NewOrderCard shopping={shopping} text="Choose supplies for delivery." />
       </CardGrid>
-      <NewOrderCatalogue shopping={shopping} onAdded={() => setPlaced(null)} />
-      <ClientCart
-        open={shopping.cartOpen}
-        onOpenChange={setCartOpen}
-        owner={owner}
-        userId={userId}
-        fields={shopping.fields}
-        onPlaced={onPlaced}
+      <CatalogueAndCart
+        shopping={shopping}
+        fields={CLIENT_CART_FIELDS}
+        checkout={checkout}
+        onAdded={() => setPlaced(null)}
       />
     </PageLayout>
   );

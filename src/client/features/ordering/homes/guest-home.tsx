@@ -9,14 +9,11 @@ import { Button } from '../../../ui/button.tsx';
 import { CardGrid } from '../../../ui/dashboard.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { cartButtonText } from '../cart/cart-count.ts';
-import { EMPTY_GUEST_FIELDS } from '../cart/cart-fields.ts';
-import { GuestCart } from '../cart/guest-cart.tsx';
+import { EMPTY_GUEST_FIELDS, GUEST_CART_FIELDS } from '../cart/cart-fields.ts';
 import { guestNotesText, type GuestFields } from '../checkout/order-actions.ts';
-import { OrderAttention } from '../checkout/order-attention.tsx';
-import { PendingOrders } from '../checkout/pending-orders.tsx';
-import { PlacedNotice } from '../checkout/placed-notice.tsx';
+import { useGuestCheckout } from '../checkout/use-checkout.ts';
 import { CurrentOrderDialog } from './current-order-dialog.tsx';
-import { NewOrderCard, NewOrderCatalogue, useShopping } from './shopping.tsx';
+import { CatalogueAndCart, NewOrderCard, OrdersSoFar, useShopping } from './shopping.tsx';
 
 export const GUEST_WELCOME = 'Welcome, Guest!';
 
@@ -36,6 +33,8 @@ export function GuestHome() {
   const navigate = useNavigate();
   const shopping = useShopping<GuestFields>('guest', EMPTY_GUEST_FIELDS);
   const { setCartOpen } = shopping;
+  // A sent order shows in the 'Current Order' dialog, a queued one in PendingOrders.
+  const checkout = useGuestCheckout(shopping.lines, shopping.fields, shopping.placed);
   return (
     <PageLayout
       header={
@@ -50,26 +49,14 @@ export function GuestHome() {
       }
     >
       <h1>{GUEST_WELCOME}</h1>
-      <OrderAttention
-        kind={ORDER_KINDS.guestCreate}
-        onBackToCart={(row) => shopping.backToCart(row, fieldsFrom)}
-      />
-      <PlacedNotice placed={null} added={shopping.added} />
-      <PendingOrders kind={ORDER_KINDS.guestCreate} />
+      <OrdersSoFar shopping={shopping} kind={ORDER_KINDS.guestCreate} refill={fieldsFrom} />
       <CardGrid label="Guest actions">
         <NewOrderCard
           shopping={shopping}
           text="No account needed: choose supplies and tell us where to bring them."
         />
       </CardGrid>
-      <NewOrderCatalogue shopping={shopping} />
-      {/* A sent order shows in the 'Current Order' dialog, a queued one in PendingOrders. */}
-      <GuestCart
-        open={shopping.cartOpen}
-        onOpenChange={setCartOpen}
-        fields={shopping.fields}
-        onPlaced={shopping.placed}
-      />
+      <CatalogueAndCart shopping={shopping} fields={GUEST_CART_FIELDS} checkout={checkout} />
       <CurrentOrderDialog />
     </PageLayout>
   );

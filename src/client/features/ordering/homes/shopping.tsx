@@ -4,13 +4,21 @@
 import { useState } from 'react';
 import type { OutboxRow } from '../../../offline/types.ts';
 import { ActionCard } from '../../../ui/dashboard.tsx';
+import { FormFields, type FieldSpec } from '../../../ui/form-fields.tsx';
 import { useFormState, type FormState } from '../../../ui/form-state.ts';
 import { backToCart } from '../cart/back-to-cart.ts';
+import { CartDialog } from '../cart/cart-dialog.tsx';
 import { addToCart, type CartLine, type CartOwner } from '../cart/cart-store.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { CataloguePanel } from '../catalogue/catalogue-panel.tsx';
+import { OrderAttention } from '../checkout/order-attention.tsx';
+import { PendingOrders } from '../checkout/pending-orders.tsx';
+import { PlacedNotice } from '../checkout/placed-notice.tsx';
+import type { Checkout } from '../checkout/use-checkout.ts';
+import type { Placed } from '../checkout/use-place-order.ts';
 
 export interface Shopping<F> {
+  owner: CartOwner;
   lines: readonly CartLine[];
   cartOpen: boolean;
   setCartOpen: (open: boolean) => void;
@@ -33,6 +41,7 @@ export function useShopping<F>(owner: CartOwner, initialFields: F): Shopping<F> 
   const [added, setAdded] = useState<string | null>(null);
   const [showCatalogue, setShowCatalogue] = useState(false);
   return {
+    owner,
     lines,
     cartOpen,
     setCartOpen,
@@ -56,36 +65,75 @@ export function useShopping<F>(owner: CartOwner, initialFields: F): Shopping<F> 
   };
 }
 
-/** The catalogue's part of a home's shopping (it does not depend on the cart's fields). */
-type CatalogueShopping = Pick<Shopping<unknown>, 'showCatalogue' | 'openCatalogue' | 'add'>;
+/**
+ * What became of the home's orders of `kind`: refused ones (with 'Back to cart', which puts
+ * their texts back through `refill`), the one just placed or the line just added, and those
+ * still waiting to be sent.
+ */
+export function OrdersSoFar<F>({
+  shopping,
+  kind,
+  refill,
+  placed = null,
+}: {
+  shopping: Shopping<F>;
+  kind: string;
+  refill: (texts: Record<string, string>, now: F) => F;
+  placed?: Placed | null;
+}) {
+  return (
+    <>
+      <OrderAttention kind={kind} onBackToCart={(row) => shopping.backToCart(row, refill)} />
+      <PlacedNotice placed={placed} added={shopping.added} />
+      <PendingOrders kind={kind} />
+    </>
+  );
+}
+
+/**
+ * The catalogue once opened (an added line goes into the cart; `onAdded` hears it), and the
+ * cart dialog with the home's delivery fields.
+ */
+export function CatalogueAndCart<F extends { [K in keyof F]: string }>({
+  shopping,
+  fields,
+  checkout,
+  onAdded,
+}: {
+  shopping: Shopping<F>;
+  fields: readonly FieldSpec<keyof F & string>[];
+  checkout: Checkout;
+  onAdded?: () => void;
+}) {
+  const { form, change } = shopping.fields;
+  const add = (line: CartLine) => {
+    shopping.add(line);
+    onAdded?.();
+  };
+  return (
+    <>
+      {shopping.showCatalogue && <CataloguePanel onAdd={add} />}
+      <CartDialog
+        open={shopping.cartOpen}
+        onOpenChange={shopping.setCartOpen}
+        owner={shopping.owner}
+        lines={shopping.lines}
+        checkout={checkout}
+      >
+        <FormFields fields={fields} values={form} onChange={change} />
+      </CartDialog>
+    </>
+  );
+}
 
 /** The 'Make a New Order' card: it opens the catalogue (and shows as pressed once it has). */
-export function NewOrderCard({ shopping, text }: { shopping: CatalogueShopping; text: string }) {
+export function NewOrderCard<F>({ shopping, text }: { shopping: Shopping<F>; text: string }) {
   return (
     <ActionCard
       title="Make a New Order"
       text={text}
       pressed={shopping.showCatalogue}
       onClick={shopping.openCatalogue}
-    />
-  );
-}
-
-/** The catalogue, once opened; an added line goes into the cart. */
-export function NewOrderCatalogue({
-  shopping,
-  onAdded,
-}: {
-  shopping: CatalogueShopping;
-  onAdded?: () => void;
-}) {
-  if (!shopping.showCatalogue) return null;
-  return (
-    <CataloguePanel
-      onAdd={(line) => {
-        shopping.add(line);
-        onAdded?.();
-      }}
     />
   );
 }
