@@ -1,7 +1,7 @@
 // Admin review of volunteer applications, ADMIN only: GET /api/volunteer/applications and
 // /pending, POST /api/volunteer/approve and /reject (replayable with an Idempotency-Key).
 // Mail goes out only after the commit, and never again on a replay (the work did not run).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_APPLICATION_MESSAGES as M,
@@ -22,6 +22,7 @@ import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { ADMIN_ONLY, adminIdOf } from '../http/admin-access.ts';
+import { recordRead } from '../http/personal-data-reads.ts';
 import { signedInWriteOf } from '../http/writes.ts';
 import { endBoundSecureSessions } from '../admin-users/end-user-logins.ts';
 import { listApplications, listPendingApplications } from './admin-applications.repository.ts';
@@ -75,6 +76,14 @@ function outcomeOf(approval: Approval): Omit<ApproveApplicationReply, 'status'> 
   };
 }
 
+function recordApplicantPhones(
+  request: FastifyRequest,
+  applications: readonly { applicationId: number; phone: string }[],
+): Promise<void> {
+  const ids = applications.filter((a) => a.phone !== '').map((a) => a.applicationId);
+  return recordRead(request, request.server.ctx.config.clock(), 'application', ids);
+}
+
 export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<void> {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { config, opened } = app.ctx;
@@ -82,19 +91,27 @@ export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<
   const adminOnly = { access: ADMIN_ONLY };
 
   const all = { response: { 200: applicationsReply } };
-  app.get(ADMIN_APPLICATION_PATHS.all, { config: adminOnly, schema: all }, async () => {
+  // Both lists hold applicants' phones: each read is recorded before the reply leaves.
+  app.get(ADMIN_APPLICATION_PATHS.all, { config: adminOnly, schema: all }, async (request) => {
     const body: ApplicationsReply = { status: 'success', data: await listApplications(db) };
+    const { pending, approved, rejected } = body.data;
+    await recordApplicantPhones(request, [...pending, ...approved, ...rejected]);
     return body;
   });
 
   const pending = { response: { 200: pendingApplicationsReply } };
-  app.get(ADMIN_APPLICATION_PATHS.pending, { config: adminOnly, schema: pending }, async () => {
-    const body: PendingApplicationsReply = {
-      status: 'success',
-      data: await listPendingApplications(db),
-    };
-    return body;
-  });
+  app.get(
+    ADMIN_APPLICATION_PATHS.pending,
+    { config: adminOnly, schema: pending },
+    async (request) => {
+      const body: PendingApplicationsReply = {
+        status: 'success',
+        data: await listPendingApplications(db),
+      };
+      await recordApplicantPhones(request, body.data);
+      return body;
+    },
+  );
 
   const approve = {
     body: decideApplicationRequest,

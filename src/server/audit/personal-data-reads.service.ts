@@ -1,6 +1,6 @@
 // Recording a look at personal data (beyond-spec.md section 2 "Audit log"): every reply that
-// hands a volunteer or an admin a client's address or phone (or an admin users' or feedback
-// senders' phones) appends ONE `personal_data.read` entry naming the caller, the route and the
+// hands a volunteer or an admin a client's address or phone (or users', feedback senders' or
+// volunteer applicants' phones) appends ONE `personal_data.read` entry naming the caller, the route and the
 // records whose data the reply holds. The route awaits it before replying: if the entry cannot
 // be written the request fails, so no data leaves unrecorded. A reply without personal data,
 // and a client reading their own orders, record nothing.
@@ -14,6 +14,7 @@ const READ_TARGETS = {
   order: 'orderIds',
   user: 'userIds',
   feedback: 'feedbackIds',
+  application: 'applicationIds',
 } as const;
 
 export type PersonalDataTarget = keyof typeof READ_TARGETS;

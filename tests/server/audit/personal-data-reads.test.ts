@@ -99,4 +99,34 @@ describe.each(testDialects())('personal data reads of users and feedback (%s)', 
     expect(res.statusCode).toBe(200);
     expect(await readsSince(db, before)).toEqual([]);
   });
+
+  it('the application lists record the applicants whose phone they hold', async () => {
+    const db = server.app.ctx.opened.db;
+    const admin = await createSignedInUser(db, { role: 'ADMIN' });
+    const row = await db
+      .insertInto('volunteer_applications')
+      .values({
+        first_name: 'Ari',
+        last_name: 'Applicant',
+        email: 'ari@example.org',
+        phone: '5554443333',
+        notes: null,
+        status: 'PENDING',
+        submission_date: new Date().toISOString(),
+        decided_at: null,
+        decided_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const url of ['/api/volunteer/applications', '/api/volunteer/pending']) {
+      const before = await lastAuditId(db);
+      const res = await call(server.app, 'GET', url, { as: admin });
+      expect(res.statusCode).toBe(200);
+      const reads = await readsSince(db, before);
+      expect(reads).toHaveLength(1);
+      expect(reads[0]).toMatchObject({ actorId: admin.id, targetType: 'application' });
+      expect(reads[0]?.details).toMatchObject({ route: `GET ${url}` });
+      expect(reads[0]?.details.applicationIds).toContain(row.id);
+    }
+  });
 });
