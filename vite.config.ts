@@ -14,6 +14,13 @@ const DEFAULTS = {
   CLIENT_AUTH_KEY: 'streetmed-public-client-key',
 };
 
+/** The app's version as the device reports it (device health, contracts/devices.ts). */
+const APP_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
 function fromEnv(name: keyof typeof DEFAULTS): string {
   const value = process.env[name];
   return value === undefined || value === '' ? DEFAULTS[name] : value;
@@ -117,6 +124,7 @@ export default defineConfig({
     'import.meta.env.VITE_SITE_TITLE': JSON.stringify(fromEnv('SITE_TITLE')),
     'import.meta.env.VITE_CLIENT_ID': JSON.stringify(fromEnv('CLIENT_ID')),
     'import.meta.env.VITE_CLIENT_AUTH_KEY': JSON.stringify(fromEnv('CLIENT_AUTH_KEY')),
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
   },
   build: { outDir: 'dist', sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },

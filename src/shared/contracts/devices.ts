@@ -9,10 +9,7 @@ import { z } from 'zod';
 import { roleSchema } from './auth.ts';
 import { successReply } from './replies.ts';
 
-export const DEVICE_PATHS = {
-  report: '/api/devices/report',
-  adminList: '/api/admin/devices',
-} as const;
+export { DEVICE_PATHS } from './device-paths.ts';
 
 /** The bounds of a report's fields: a count past them is a broken or hostile device. */
 export const DEVICE_REPORT_LIMITS = {
