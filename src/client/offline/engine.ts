@@ -19,6 +19,7 @@ import {
   retryRejected,
   type QueuedAction,
 } from './outbox.ts';
+import { createDeviceReporter, noteDrain } from './device-report.ts';
 import { awaitOutcome, type ActionOutcome } from './outcome.ts';
 import { startPersonalDataExpiry } from './personal-data-expiry.ts';
 import { createReplayer, type KickReason, type Replayer } from './replayer-scheduler.ts';
@@ -28,6 +29,8 @@ import type { OutboxTransport } from './outbox-transport.ts';
 import { countUnsentForLogout, wipeUserData } from './wipe.ts';
 
 const transport: OutboxTransport = (request) => sendRequest(request);
+/** package.json's version, put in by the build (vite.config.ts); absent when nothing built it. */
+const APP_VERSION = import.meta.env.VITE_APP_VERSION ?? 'unbuilt';
 let replayer: Replayer | null = null;
 
 let refreshing = false;
@@ -62,10 +65,13 @@ const refreshNow = () => refreshInBackground();
 
 export function startOfflineEngine(): () => void {
   const db = getAppDb();
+  // Device health for admins: after each drain and at sign-in, at most one a minute.
+  const reporter = createDeviceReporter({ db, transport, appVersion: APP_VERSION });
   replayer = createReplayer({
     db,
     transport,
     onDrained: (result) => {
+      void noteDrain(db, result).finally(() => reporter.request());
       if (result.sent + result.rejected === 0) return;
       markServerChanged();
       refreshNow();
@@ -78,6 +84,7 @@ export function startOfflineEngine(): () => void {
     // The signed-in user's lists, as a screen opening would take them: what was fetched
     // since the user came to this screen (the catalogue at start-up, say) is not asked again.
     refreshInBackground(navigationFetchMark());
+    reporter.request();
   });
   const stopReplayer = replayer.start();
   // Mirrored personal data past its personalDataUntil leaves the device: at start, then each minute.
@@ -91,6 +98,7 @@ export function startOfflineEngine(): () => void {
     stopUser();
     stopReplayer();
     stopExpiry();
+    reporter.stop();
     window.removeEventListener('online', refreshNow);
   };
 }
