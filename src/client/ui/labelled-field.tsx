@@ -22,3 +22,16 @@ export function LabelledField({ label, optional, children }: LabelledFieldProps)
     </div>
   );
 }
+
+/**
+ * What every text control under a LabelledField takes: the id its label points at, the field
+ * look, and its value with the changes reported as text.
+ */
+export function boundControl(id: string, value: string, onChange: (value: string) => void) {
+  return {
+    id,
+    className: styles.input,
+    value,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  };
+}

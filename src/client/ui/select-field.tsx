@@ -1,5 +1,4 @@
-import styles from './field.module.css';
-import { LabelledField } from './labelled-field.tsx';
+import { boundControl, LabelledField } from './labelled-field.tsx';
 
 export interface SelectOption {
   value: string;
@@ -23,12 +22,7 @@ export function SelectField({ label, value, options, onChange }: SelectFieldProp
   return (
     <LabelledField label={label}>
       {(id) => (
-        <select
-          id={id}
-          className={styles.input}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
+        <select {...boundControl(id, value, onChange)}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -1,14 +1,33 @@
 import { stockStatus, type StockStatus } from '#shared/rules/stock-status';
 import styles from './stock-status.module.css';
 
-const STATUS_CLASS: Record<StockStatus, string | undefined> = {
-  Out: styles.out,
-  Low: styles.low,
-  Fine: styles.fine,
+/** A look's classes: its base, and the colour of each status. */
+type Look = Record<'base' | StockStatus, string | undefined>;
+
+/** Coloured text (admin tables and the volunteer's cargo list). */
+const TEXT: Look = { base: styles.status, Out: styles.out, Low: styles.low, Fine: styles.fine };
+/** A pill on a soft colour (the catalogue). */
+const BADGE: Look = {
+  base: styles.badge,
+  Out: styles.badgeOut,
+  Low: styles.badgeLow,
+  Fine: styles.badgeFine,
 };
 
-/** Out / Low / Fine in its colour, for a total or a size's quantity (spec section 4). */
-export function StockStatusText({ quantity }: { quantity: number }) {
+interface StockStatusProps {
+  quantity: number;
+  /** The catalogue's pill, read as "Stock status: …" (a pill alone says nothing to a screen reader). */
+  badge?: boolean;
+}
+
+/** Out / Low / Fine in its colour, for a total or a size's quantity (spec sections 4 and 9). */
+export function StockStatusText({ quantity, badge = false }: StockStatusProps) {
   const status = stockStatus(quantity);
-  return <span className={`${styles.status} ${STATUS_CLASS[status] ?? ''}`}>{status}</span>;
+  const look = badge ? BADGE : TEXT;
+  return (
+    <span className={`${look.base ?? ''} ${look[status] ?? ''}`}>
+      {badge && <span className="visually-hidden">Stock status: </span>}
+      {status}
+    </span>
+  );
 }

@@ -1,5 +1,4 @@
-import styles from './field.module.css';
-import { LabelledField } from './labelled-field.tsx';
+import { boundControl, LabelledField } from './labelled-field.tsx';
 
 interface TextAreaFieldProps {
   label: string;
@@ -22,14 +21,7 @@ export function TextAreaField({
   return (
     <LabelledField label={label} optional={optional}>
       {(id) => (
-        <textarea
-          id={id}
-          className={styles.input}
-          value={value}
-          rows={rows}
-          maxLength={maxLength}
-          onChange={(event) => onChange(event.target.value)}
-        />
+        <textarea {...boundControl(id, value, onChange)} rows={rows} maxLength={maxLength} />
       )}
     </LabelledField>
   );

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import styles from './field.module.css';
-import { LabelledField } from './labelled-field.tsx';
+import { boundControl, LabelledField } from './labelled-field.tsx';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
@@ -18,10 +18,7 @@ export function TextField({ label, value, onChange, optional, hint, ...rest }: T
       {(id) => (
         <>
           <input
-            id={id}
-            className={styles.input}
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
+            {...boundControl(id, value, onChange)}
             aria-describedby={hint === undefined ? undefined : `${id}-hint`}
             {...rest}
           />

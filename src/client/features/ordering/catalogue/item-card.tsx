@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
+import { StockStatusText } from '../../../ui/stock-status.tsx';
 import { ItemImage } from './item-image.tsx';
-import { StockBadge } from './stock-badge.tsx';
 import styles from './catalogue.module.css';
 
 /** "max 2 per order" (beyond-spec.md section 1: the catalogue shows each item's cap). */
@@ -33,7 +33,7 @@ export function ItemCard({ item, onOpen }: { item: CargoItem; onOpen: () => void
           <span>{item.category ?? 'Uncategorised'}</span>
           <span className={styles.stockLine}>
             <span>Total Stock: {item.quantity}</span>
-            <StockBadge quantity={item.quantity} />
+            <StockStatusText quantity={item.quantity} badge />
           </span>
           <span className={styles.maxLine}>{maxPerOrderText(item.maxPerOrder)}</span>
         </span>

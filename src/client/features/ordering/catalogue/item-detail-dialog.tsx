@@ -7,11 +7,11 @@ import { orderLineName } from '#shared/rules/order-lines';
 import { overMaxText } from '#shared/rules/order-limits';
 import { validateItemQuantity } from '#shared/rules/orders';
 import { SelectField } from '../../../ui/select-field.tsx';
+import { StockStatusText } from '../../../ui/stock-status.tsx';
 import type { CartLine } from '../cart/cart-store.ts';
 import { AddToCartDialog, QuantityField } from './add-to-cart-dialog.tsx';
 import { ItemImage } from './item-image.tsx';
 import { maxPerOrderText } from './item-card.tsx';
-import { StockBadge } from './stock-badge.tsx';
 import styles from './catalogue.module.css';
 
 interface ItemDetailProps {
@@ -68,7 +68,7 @@ export function ItemDetailDialog({ item, onClose, onAdd }: ItemDetailProps) {
             <span>{item.category ?? 'Uncategorised'}</span>
             <span className={styles.stockLine}>
               <span>Total Stock: {item.quantity}</span>
-              <StockBadge quantity={item.quantity} />
+              <StockStatusText quantity={item.quantity} badge />
             </span>
           </p>
         </div>
