@@ -8,7 +8,7 @@ import { enqueue } from '#client/offline/outbox';
 import type { OutboxTransport } from '#client/offline/outbox-transport';
 import { drainOutbox } from '#client/offline/replayer';
 import { rememberSignedInUser } from '#client/offline/session-user-store';
-import { VOLUNTEER_KINDS } from '#client/offline/volunteer-outbox';
+import { VOLUNTEER_KINDS } from '#client/offline/actions';
 import {
   completeOrderAction,
   startDeliveryAction,

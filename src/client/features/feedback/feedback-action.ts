@@ -1,13 +1,7 @@
-// The feedback form's queued action (POST /api/feedback/submit through the outbox).
-import { FEEDBACK_SUBMIT_PATH, type FeedbackSubmitRequest } from '#shared/contracts/feedback';
-import type { QueuedAction } from '../../offline/outbox.ts';
+// The feedback form's queued action (POST /api/feedback/submit, offline/actions.ts).
+import type { FeedbackSubmitRequest } from '#shared/contracts/feedback';
+import { buildAction, type TypedAction } from '../../offline/actions.ts';
 
-export function feedbackAction(payload: FeedbackSubmitRequest): QueuedAction {
-  return {
-    kind: 'feedback.submit',
-    label: 'Feedback',
-    method: 'POST',
-    path: FEEDBACK_SUBMIT_PATH,
-    payload,
-  };
+export function feedbackAction(payload: FeedbackSubmitRequest): TypedAction<'feedback.submit'> {
+  return buildAction('feedback.submit', payload);
 }

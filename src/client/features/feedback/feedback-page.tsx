@@ -6,7 +6,7 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { FEEDBACK_LIMITS } from '#shared/contracts/feedback';
 import { validateFeedback } from '#shared/rules/feedback';
-import { submitAction } from '../../offline/engine.ts';
+import { submit } from '../../offline/submit.ts';
 import { envelopeMessage } from '../../offline/outbox-transport.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { Button } from '../../ui/button.tsx';
@@ -43,7 +43,7 @@ export function FeedbackPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  async function submit(event: SyntheticEvent) {
+  async function send(event: SyntheticEvent) {
     event.preventDefault();
     setError(null);
     const invalid = validateFeedback({ content, phoneNumber });
@@ -51,7 +51,7 @@ export function FeedbackPage() {
     await whileBusy(async () => {
       try {
         const name = user?.username ?? null;
-        const outcome = await submitAction(feedbackAction({ name, phoneNumber, content }));
+        const outcome = await submit(feedbackAction({ name, phoneNumber, content }));
         if (outcome.kind === 'rejected') setError(FEEDBACK_FAILED);
         else setDone(outcome.kind === 'queued' ? QUEUED_TEXT : successText(outcome.verdict.body));
       } catch {
@@ -62,7 +62,7 @@ export function FeedbackPage() {
 
   return (
     <TitledPage title="Feedback" backLabel="Go Back" backTo="history">
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={(event) => void send(event)}>
         <TextField
           label="Phone Number"
           type="tel"

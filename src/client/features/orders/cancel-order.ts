@@ -3,32 +3,25 @@
 // waits is the alert 'Failed to cancel order.'; one that comes later shows under "Needs
 // attention" and the order comes back. An order still waiting on this device is taken back
 // without asking the server.
-import { cancelOrderPath } from '#shared/contracts/orders';
-import { ORDER_KINDS, sendOrderAction, withdrawQueuedOrder } from '../../offline/orders-outbox.ts';
-import type { QueuedAction } from '../../offline/outbox.ts';
+import { buildAction, type TypedAction } from '../../offline/actions.ts';
+import { withdrawQueuedOrder } from '../../offline/orders-outbox.ts';
+import { submit } from '../../offline/submit.ts';
 import type { MirrorRow } from '../../offline/types.ts';
 
 export const CANCEL_FAILED = 'Failed to cancel order.';
 export const CANCEL_WHILE_SENDING = `${CANCEL_FAILED} It is being sent right now: try again in a moment.`;
 
-export const orderEntity = (orderId: number) => `order:${orderId}`;
-
-export function cancelOrderAction(orderId: number, row: MirrorRow, userId: number): QueuedAction {
-  return {
-    kind: ORDER_KINDS.cancel,
-    label: `Cancel order ${orderId}`,
-    method: 'POST',
-    path: cancelOrderPath(orderId),
-    payload: { authenticated: true, userId, userRole: 'CLIENT' },
-    entityKey: orderEntity(orderId),
-    ownerUserId: userId,
-    changes: [{ table: 'myOrders', key: row.key, row: null }],
-  };
+export function cancelOrderAction(
+  orderId: number,
+  row: MirrorRow,
+  userId: number,
+): TypedAction<'order.cancel'> {
+  return buildAction('order.cancel', { userId, orderId, row });
 }
 
 export async function cancelOrder(orderId: number, row: MirrorRow, userId: number): Promise<void> {
   try {
-    const outcome = await sendOrderAction(cancelOrderAction(orderId, row, userId));
+    const outcome = await submit(cancelOrderAction(orderId, row, userId));
     if (outcome.kind === 'rejected') window.alert(CANCEL_FAILED);
   } catch {
     window.alert(CANCEL_FAILED);

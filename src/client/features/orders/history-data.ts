@@ -2,7 +2,8 @@
 // ones waiting to send from this device), newest first, cancelled ones left out; each local
 // order with the outbox row that will send it, and the cancels still waiting to go.
 import { useMirrorList } from '../../offline/hooks.ts';
-import { ORDER_KINDS, useOrderOutbox } from '../../offline/orders-outbox.ts';
+import { ORDER_KINDS } from '../../offline/actions.ts';
+import { useOrderOutbox } from '../../offline/orders-outbox.ts';
 import type { MirrorRow, OutboxRow } from '../../offline/types.ts';
 import { parseHistoryOrder, type HistoryOrder } from './local-order.ts';
 
@@ -17,7 +18,8 @@ function placingRows(outbox: readonly OutboxRow[]): Map<string, OutboxRow> {
   const byKey = new Map<string, OutboxRow>();
   for (const row of outbox) {
     if (row.kind !== ORDER_KINDS.create) continue;
-    for (const change of row.changes) if (change.table === 'myOrders') byKey.set(change.key, row);
+    // An order placed on this device puts its local row in the history: its one change.
+    for (const change of row.changes) byKey.set(change.key, row);
   }
   return byKey;
 }

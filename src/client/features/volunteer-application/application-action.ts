@@ -1,6 +1,6 @@
-// The volunteer application's queued action (POST /api/volunteer/apply through the outbox).
-import { VOLUNTEER_APPLY_PATH, type VolunteerApplyRequest } from '#shared/contracts/applications';
-import type { QueuedAction } from '../../offline/outbox.ts';
+// The volunteer application's queued action (POST /api/volunteer/apply, offline/actions.ts).
+import type { VolunteerApplyRequest } from '#shared/contracts/applications';
+import { buildAction, type TypedAction } from '../../offline/actions.ts';
 
 export interface ApplicationForm {
   firstName: string;
@@ -19,7 +19,10 @@ export const EMPTY_APPLICATION: ApplicationForm = {
 };
 
 /** The request; submissionTime is when Submit was pressed, in unix seconds (spec section 9). */
-export function applicationAction(form: ApplicationForm, submittedAt: Date): QueuedAction {
+export function applicationAction(
+  form: ApplicationForm,
+  submittedAt: Date,
+): TypedAction<'volunteer.apply'> {
   const payload: VolunteerApplyRequest = {
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
@@ -28,11 +31,5 @@ export function applicationAction(form: ApplicationForm, submittedAt: Date): Que
     notes: form.notes.trim() === '' ? null : form.notes.trim(),
     submissionTime: Math.floor(submittedAt.getTime() / 1000),
   };
-  return {
-    kind: 'volunteer.apply',
-    label: 'Volunteer application',
-    method: 'POST',
-    path: VOLUNTEER_APPLY_PATH,
-    payload,
-  };
+  return buildAction('volunteer.apply', payload);
 }

@@ -4,7 +4,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { APPLICATION_LIMITS } from '#shared/contracts/applications';
 import { validateVolunteerApplication } from '#shared/rules/applications';
-import { submitAction } from '../../offline/engine.ts';
+import { submit } from '../../offline/submit.ts';
 import { QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { Button } from '../../ui/button.tsx';
 import { EMAIL_INPUT, FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
@@ -36,7 +36,7 @@ export function VolunteerApplicationPage() {
   const [detail, setDetail] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  async function submit(event: SyntheticEvent) {
+  async function apply(event: SyntheticEvent) {
     event.preventDefault();
     setError(null);
     setDetail(null);
@@ -45,7 +45,7 @@ export function VolunteerApplicationPage() {
     if (invalid !== null) return setError(invalid);
     await send(
       async () => {
-        const outcome = await submitAction(applicationAction(form, new Date()));
+        const outcome = await submit(applicationAction(form, new Date()));
         if (outcome.kind === 'rejected') {
           setError(SUBMISSION_FAILED);
           setDetail(outcome.message);
@@ -60,7 +60,7 @@ export function VolunteerApplicationPage() {
 
   return (
     <TitledPage title="JOIN US" backLabel="Go Back" backTo="history">
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={(event) => void apply(event)}>
         <FormFields fields={APPLICATION_FIELDS} values={form} onChange={change} />
         <ErrorMessage text={error} />
         {detail !== null && detail !== '' && <p>{detail}</p>}

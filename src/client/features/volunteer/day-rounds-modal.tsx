@@ -10,7 +10,8 @@ import { Modal, ModalClose } from '../../ui/modal.tsx';
 import { RoundBasics, yesNo } from './fields.tsx';
 import { formatDay } from './format.ts';
 import { PendingNote } from './pending-note.tsx';
-import { roundEntity, type RoundEntry } from './volunteer-data.ts';
+import { roundEntity } from '../../offline/actions.ts';
+import type { RoundEntry } from './volunteer-data.ts';
 import styles from './volunteer.module.css';
 
 export const DAY_MODAL_TITLE = 'Rounds on the date';

@@ -1,11 +1,11 @@
 // 'Assigned Orders' (PENDING and PROCESSING: Start delivery on a PENDING one, Complete on
 // both) and the collapsible 'Completed Orders'.
 import type { OutboxRow } from '../../offline/types.ts';
-import { VOLUNTEER_KINDS } from '../../offline/volunteer-outbox.ts';
+import { orderEntity, VOLUNTEER_KINDS } from '../../offline/actions.ts';
 import { CollapsiblePanel, ListOrEmpty, ListPanel } from './panels.tsx';
 import { OrderCard } from './order-card.tsx';
 import { PendingActions } from './pending-note.tsx';
-import { orderEntity, type OrderEntry } from './volunteer-data.ts';
+import type { OrderEntry } from './volunteer-data.ts';
 
 export const NO_ASSIGNED_ORDERS = 'No assigned orders.';
 export const NO_COMPLETED_ORDERS = 'No completed orders.';

@@ -1,10 +1,10 @@
 // 'My Upcoming Rounds' and the collapsible 'My Past Rounds' (spec section 2).
 import type { OutboxRow } from '../../offline/types.ts';
-import { VOLUNTEER_KINDS } from '../../offline/volunteer-outbox.ts';
+import { roundEntity, VOLUNTEER_KINDS } from '../../offline/actions.ts';
 import { CollapsiblePanel, ListOrEmpty, ListPanel } from './panels.tsx';
 import { PendingActions } from './pending-note.tsx';
 import { RoundCard } from './round-card.tsx';
-import { roundEntity, type RoundEntry } from './volunteer-data.ts';
+import type { RoundEntry } from './volunteer-data.ts';
 
 export const NO_UPCOMING_ROUNDS = 'No upcoming rounds yet';
 export const NO_PAST_ROUNDS = 'No past rounds available.';

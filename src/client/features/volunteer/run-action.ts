@@ -1,16 +1,16 @@
 // Runs a volunteer action through the outbox. Its change shows at once; when the server
 // refuses it while the volunteer waits, the refusal is an alert with the server's message
 // (spec section 8 "Action failures"); one refused later shows under "Needs attention".
-import type { QueuedAction } from '../../offline/outbox.ts';
+import type { ActionKind, TypedAction } from '../../offline/actions.ts';
 import type { ActionOutcome } from '../../offline/outcome.ts';
-import { sendVolunteerAction } from '../../offline/volunteer-outbox.ts';
+import { submit } from '../../offline/submit.ts';
 
-export async function runVolunteerAction(
-  action: QueuedAction,
+export async function runVolunteerAction<K extends ActionKind>(
+  action: TypedAction<K>,
   fallback: string,
 ): Promise<ActionOutcome | null> {
   try {
-    const outcome = await sendVolunteerAction(action);
+    const outcome = await submit(action);
     if (outcome.kind === 'rejected') window.alert(outcome.message || fallback);
     return outcome;
   } catch (error) {

@@ -17,12 +17,12 @@ import { useVolunteerActions } from './use-volunteer-actions.ts';
 import {
   DASHBOARD_LISTS,
   type DashboardList,
-  roundEntity,
   useDashboardLists,
   usePendingActions,
   type OrderEntry,
   type RoundEntry,
 } from './volunteer-data.ts';
+import { roundEntity } from '../../offline/actions.ts';
 import { VolunteerHeader } from './volunteer-header.tsx';
 import { WaitlistNotices } from './waitlist-notices.tsx';
 import styles from './volunteer.module.css';

@@ -83,6 +83,3 @@ export function usePendingActions(): Map<string, OutboxRow> {
   }
   return pending;
 }
-
-export const roundEntity = (roundId: number) => `round:${roundId}`;
-export const orderEntity = (orderId: number) => `order:${orderId}`;

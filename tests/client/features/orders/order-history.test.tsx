@@ -8,7 +8,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { ORDER_MESSAGES } from '#shared/rules/orders';
 import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
-import { sendOrderAction } from '#client/offline/orders-outbox';
+import { submit } from '#client/offline/submit';
 import { GUEST_USER, setSessionUser } from '#client/session/session-user';
 import { clientOrderAction } from '#client/features/ordering/checkout/order-actions';
 import { OrderHistoryPage } from '#client/features/orders/order-history-page.tsx';
@@ -122,7 +122,7 @@ describe('order history', () => {
     setApiBaseUrl(DEAD_SERVER);
     const items = [{ name: 'Gauze', quantity: 1 }];
     const fields = { deliveryAddress: 'Bridge', phoneNumber: '555', notes: 'Tent' };
-    const outcome = await sendOrderAction(clientOrderAction(client.id, items, fields, null));
+    const outcome = await submit(clientOrderAction(client.id, items, fields, null));
     expect(outcome.kind).toBe('queued');
     renderPage('/orderhistory', OrderHistoryPage);
     const card = await screen.findByRole('article', { name: 'New order' }, WAIT);

@@ -3,22 +3,17 @@
 // adds to its quantity) and the refused action is discarded, so the person can change the
 // cart and place it again. Returns the payload's texts, to refill the delivery fields.
 import { discardAction } from '../../../offline/engine.ts';
+import { placedLines, placedOrderTexts } from '../../../offline/actions.ts';
 import type { OutboxRow } from '../../../offline/types.ts';
-import { payloadLines } from '../catalogue/stock-claims.ts';
 import { addToCart, type CartOwner } from './cart-store.ts';
 
 export async function backToCart(
   owner: CartOwner,
   row: OutboxRow,
 ): Promise<Record<string, string>> {
-  for (const line of payloadLines(row.payload)) {
+  for (const line of placedLines(row)) {
     addToCart(owner, { name: line.itemName, quantity: line.quantity });
   }
   await discardAction(row.seq);
-  const texts: Record<string, string> = {};
-  const payload = (row.payload ?? {}) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(payload)) {
-    if (typeof value === 'string') texts[name] = value;
-  }
-  return texts;
+  return placedOrderTexts(row);
 }

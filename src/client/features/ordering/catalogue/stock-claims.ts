@@ -5,22 +5,10 @@
 // server resolves them (domain-decisions.md "Stock and orders"): a whole name that is an
 // unsized item wins, else `Name (Size)`; anything else is a custom request and claims nothing.
 import type { CargoItem } from '#shared/contracts/cargo';
-import { orderLineRequest, type OrderLineRequest } from '#shared/contracts/orders';
+import type { OrderLineRequest } from '#shared/contracts/orders';
 import { nameKey, parseOrderLineName } from '#shared/rules/order-lines';
-import { ORDER_KINDS } from '../../../offline/orders-outbox.ts';
+import { placedLines } from '../../../offline/actions.ts';
 import type { OutboxRow } from '../../../offline/types.ts';
-
-const PLACING: readonly string[] = [ORDER_KINDS.create, ORDER_KINDS.guestCreate];
-
-/** The items of an order action's payload (lines of another shape are left out). */
-export function payloadLines(payload: unknown): OrderLineRequest[] {
-  const items = (payload as { items?: unknown } | null)?.items;
-  if (!Array.isArray(items)) return [];
-  return items.flatMap((item: unknown) => {
-    const parsed = orderLineRequest.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
 
 function notCounted(row: OutboxRow, catalogueRefreshedAt: string | null): boolean {
   if (row.status === 'queued' || row.status === 'sending') return true;
@@ -32,9 +20,7 @@ export function claimedLines(
   rows: readonly OutboxRow[],
   catalogueRefreshedAt: string | null,
 ): OrderLineRequest[] {
-  return rows
-    .filter((row) => PLACING.includes(row.kind) && notCounted(row, catalogueRefreshedAt))
-    .flatMap((row) => payloadLines(row.payload));
+  return rows.filter((row) => notCounted(row, catalogueRefreshedAt)).flatMap(placedLines);
 }
 
 function claimOne(byKey: Map<string, CargoItem>, line: OrderLineRequest): void {

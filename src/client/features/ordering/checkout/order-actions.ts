@@ -1,11 +1,9 @@
-// Placing an order as an outbox action (DESIGN.md offline rule 2), with the payloads of spec
-// section 3: the client's carries the spec's identity claims (checked by the server against
-// the login), the guest's carries the guest's details and notes composed of first name, last
-// name and the notes. A client's order shows at once in the history as "waiting to send".
-import { ORDER_PATHS } from '#shared/contracts/orders';
-import { mirrorRow } from '../../../offline/mirror.ts';
-import { ORDER_KINDS } from '../../../offline/orders-outbox.ts';
-import type { QueuedAction } from '../../../offline/outbox.ts';
+// Placing an order as an outbox action (DESIGN.md offline rule 2; the kinds are declared in
+// offline/actions.ts), with the payloads of spec section 3: the client's carries the spec's
+// identity claims (checked by the server against the login), the guest's carries the guest's
+// details and notes composed of first name, last name and the notes. A client's order shows
+// at once in the history as "waiting to send".
+import { buildAction, type TypedAction } from '../../../offline/actions.ts';
 import { localOrderData, newLocalOrderId } from '../../orders/index.ts';
 import { orderedLines, type CartLine } from '../cart/cart-store.ts';
 import type { DeviceLocation } from './device-location.ts';
@@ -29,11 +27,6 @@ export function itemsOf(lines: readonly CartLine[]): { itemName: string; quantit
   return orderedLines(lines).map((l) => ({ itemName: l.name, quantity: l.quantity }));
 }
 
-function countText(items: readonly { quantity: number }[]): string {
-  const n = items.reduce((sum, i) => sum + i.quantity, 0);
-  return `${n} ${n === 1 ? 'item' : 'items'}`;
-}
-
 function where(location: DeviceLocation | null) {
   return location === null ? {} : { latitude: location.latitude, longitude: location.longitude };
 }
@@ -43,27 +36,18 @@ export function clientOrderAction(
   lines: readonly CartLine[],
   fields: ClientFields,
   location: DeviceLocation | null,
-): QueuedAction {
+): TypedAction<'order.create'> {
   const items = itemsOf(lines);
   const details = {
     deliveryAddress: fields.deliveryAddress.trim(),
     phoneNumber: fields.phoneNumber.trim(),
     notes: fields.notes.trim(),
   };
-  const local = mirrorRow(
-    'myOrders',
-    newLocalOrderId(),
-    localOrderData({ userId, items, ...details }),
-  );
-  return {
-    kind: ORDER_KINDS.create,
-    label: `Order (${countText(items)})`,
-    method: 'POST',
-    path: ORDER_PATHS.create,
-    payload: { authenticated: true, userId, ...details, items, ...where(location) },
-    ownerUserId: userId,
-    changes: [{ table: 'myOrders', key: local.key, row: local }],
-  };
+  return buildAction('order.create', {
+    userId,
+    order: { ...details, items, ...where(location) },
+    local: { id: newLocalOrderId(), data: localOrderData({ userId, items, ...details }) },
+  });
 }
 
 const NOTES_PATTERN = /^Name: (.*)\. Notes: ([\s\S]*)$/;
@@ -82,24 +66,15 @@ export function guestOrderAction(
   lines: readonly CartLine[],
   fields: GuestFields,
   location: DeviceLocation | null,
-): QueuedAction {
-  const items = itemsOf(lines);
-  return {
-    kind: ORDER_KINDS.guestCreate,
-    label: `Guest order (${countText(items)})`,
-    method: 'POST',
-    path: ORDER_PATHS.guestCreate,
-    payload: {
-      firstName: fields.firstName.trim(),
-      lastName: fields.lastName.trim(),
-      email: fields.email.trim(),
-      phone: fields.phone.trim(),
-      deliveryAddress: fields.deliveryAddress.trim(),
-      notes: composeGuestNotes(fields.firstName, fields.lastName, fields.notes),
-      items,
-      ...where(location),
-    },
-    // A guest has no account: the order is public and sent whoever is signed in.
-    ownerUserId: null,
-  };
+): TypedAction<'order.guestCreate'> {
+  return buildAction('order.guestCreate', {
+    firstName: fields.firstName.trim(),
+    lastName: fields.lastName.trim(),
+    email: fields.email.trim(),
+    phone: fields.phone.trim(),
+    deliveryAddress: fields.deliveryAddress.trim(),
+    notes: composeGuestNotes(fields.firstName, fields.lastName, fields.notes),
+    items: itemsOf(lines),
+    ...where(location),
+  });
 }

@@ -6,7 +6,8 @@
 //   orders waiting to send as their local rows), in queue order;
 // - a guest's 2 orders a day per phone or email: only the guest orders this device holds (the
 //   server knows the rest and answers for them).
-// Pure: the screens give it what they read (hooks.ts, orders-outbox.ts).
+// Pure: the screens give it what they read (hooks.ts, orders-outbox.ts); queued payloads are
+// read through the action map's typed accessors (offline/actions.ts).
 import { cargoItem } from '#shared/contracts/cargo';
 import {
   emailKey,
@@ -19,10 +20,9 @@ import {
   phoneKey,
   type LimitCatalogueItem,
 } from '#shared/rules/order-limits';
-import { ORDER_KINDS } from '../../../offline/orders-outbox.ts';
+import { isActionOf, ORDER_KINDS, placedLines } from '../../../offline/actions.ts';
 import type { MirrorRow, OutboxRow } from '../../../offline/types.ts';
 import { parseHistoryOrder } from '../../orders/index.ts';
-import { payloadLines } from '../catalogue/stock-claims.ts';
 
 type Item = { itemName: string; quantity: number };
 
@@ -60,8 +60,8 @@ function placingSeqs(outbox: readonly OutboxRow[]): Map<string, number> {
   const seqs = new Map<string, number>();
   for (const row of outbox) {
     if (row.kind !== ORDER_KINDS.create) continue;
-    for (const change of row.changes)
-      if (change.table === 'myOrders') seqs.set(change.key, row.seq);
+    // An order placed on this device puts its local row in the history: its one change.
+    for (const change of row.changes) seqs.set(change.key, row.seq);
   }
   return seqs;
 }
@@ -96,10 +96,10 @@ export function clientOrderProblem(
   return null;
 }
 
-function guestContact(payload: unknown): { phone: string; email: string } | null {
-  const p = payload as { phone?: unknown; email?: unknown } | null;
-  if (typeof p?.phone !== 'string' || typeof p.email !== 'string') return null;
-  return { phone: p.phone, email: p.email };
+function guestContact(row: OutboxRow): { phone: string; email: string } | null {
+  if (!isActionOf(row, ORDER_KINDS.guestCreate)) return null;
+  const { phone, email } = row.payload;
+  return typeof phone === 'string' && typeof email === 'string' ? { phone, email } : null;
 }
 
 /** What the server will say to a guest order, as far as this device can know; else null. */
@@ -118,7 +118,7 @@ export function guestOrderProblem(
     if (row.kind !== ORDER_KINDS.guestCreate || row.status === 'rejected') return false;
     if (options.beforeSeq !== undefined && row.seq >= options.beforeSeq) return false;
     if (new Date(row.createdAt) <= since) return false;
-    const theirs = guestContact(row.payload);
+    const theirs = guestContact(row);
     return (
       theirs !== null && (phoneKey(theirs.phone) === phone || emailKey(theirs.email) === email)
     );
@@ -128,9 +128,9 @@ export function guestOrderProblem(
 
 /** What the server will say to an order still waiting on this device; null when nothing. */
 export function queuedOrderProblem(row: OutboxRow, k: LimitKnowledge): string | null {
-  const items = payloadLines(row.payload);
+  const items = placedLines(row);
   if (row.kind === ORDER_KINDS.create) return clientOrderProblem(items, k, row.seq);
-  const contact = guestContact(row.payload);
-  if (row.kind !== ORDER_KINDS.guestCreate || contact === null) return null;
+  const contact = guestContact(row);
+  if (contact === null) return null;
   return guestOrderProblem(items, contact, k, { beforeSeq: row.seq, now: new Date(row.createdAt) });
 }

@@ -3,7 +3,8 @@
 // dialog opens once the server has taken one. An order the device knows the server will
 // refuse (order-limit-check.ts: the catalogue's max per order, the open orders) says so.
 import { useOnline } from '../../../offline/hooks.ts';
-import { ORDER_KINDS, useOrderOutbox } from '../../../offline/orders-outbox.ts';
+import { ORDER_KINDS } from '../../../offline/actions.ts';
+import { useOrderOutbox } from '../../../offline/orders-outbox.ts';
 import { QUEUED_TEXT } from '../../../offline/status-texts.ts';
 import { queuedOrderProblem, WILL_BE_REFUSED } from './order-limit-check.ts';
 import { useLimitKnowledge } from './use-order-limits.ts';

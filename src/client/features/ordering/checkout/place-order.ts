@@ -4,8 +4,8 @@
 // queued for later ("Saved — will send when online"), or 'Order creation failed.' when the
 // device could not even queue it.
 import { orderCreateReply } from '#shared/contracts/orders';
-import { sendOrderAction, type SendOptions } from '../../../offline/orders-outbox.ts';
-import type { QueuedAction } from '../../../offline/outbox.ts';
+import type { TypedAction } from '../../../offline/actions.ts';
+import { submit } from '../../../offline/submit.ts';
 import { deviceLocation, type DeviceLocation } from './device-location.ts';
 
 export const ORDER_FAILED = 'Order creation failed';
@@ -31,14 +31,15 @@ export function placedReply(body: unknown): Extract<PlaceResult, { kind: 'sent' 
   return { kind: 'sent', orderId, orderStatus, message };
 }
 
+export type PlacingAction = TypedAction<'order.create'> | TypedAction<'order.guestCreate'>;
+
 export async function placeOrder(
   problem: string | null,
-  build: (location: DeviceLocation | null) => QueuedAction,
-  options: SendOptions = {},
+  build: (location: DeviceLocation | null) => PlacingAction,
 ): Promise<PlaceResult> {
   if (problem !== null) return { kind: 'invalid', message: problem };
   try {
-    const outcome = await sendOrderAction(build(await deviceLocation()), options);
+    const outcome = await submit(build(await deviceLocation()));
     switch (outcome.kind) {
       case 'sent':
         return placedReply(outcome.verdict.body);

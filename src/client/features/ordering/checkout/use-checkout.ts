@@ -55,16 +55,11 @@ export function useGuestCheckout(
   const knowledge = useLimitKnowledge('guest');
   const contact = { phone: form.phone, email: form.email };
   const limit = lines.length === 0 ? null : guestOrderProblem(itemsOf(lines), contact, knowledge);
-  const order = usePlaceOrder(
-    'guest',
-    (placed) => {
-      // A shared device: the next guest starts with an empty form.
-      setForm(EMPTY_GUEST_FIELDS);
-      onPlaced(placed);
-    },
-    // The order ID is shown from the outbox row ('Current Order'), now or after a reload.
-    { keepSent: true },
-  );
+  const order = usePlaceOrder('guest', (placed) => {
+    // A shared device: the next guest starts with an empty form.
+    setForm(EMPTY_GUEST_FIELDS);
+    onPlaced(placed);
+  });
   const problem = () => validateGuestOrder({ items: itemsOf(lines), ...form }) ?? limit;
   return {
     limit,

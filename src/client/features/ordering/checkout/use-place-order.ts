@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import type { DeviceLocation } from './device-location.ts';
-import type { QueuedAction } from '../../../offline/outbox.ts';
 import { clearCart, type CartOwner } from '../cart/cart-store.ts';
-import type { SendOptions } from '../../../offline/orders-outbox.ts';
-import { placeOrder, type PlaceResult } from './place-order.ts';
+import { placeOrder, type PlacingAction, type PlaceResult } from './place-order.ts';
 
 export type Placed = Extract<PlaceResult, { kind: 'sent' | 'queued' }>;
 
@@ -12,20 +10,16 @@ export type Placed = Extract<PlaceResult, { kind: 'sent' | 'queued' }>;
  * placed or queued order empties the cart (its lines now live in the outbox); a refused one
  * leaves the cart as it was, to be changed and sent again.
  */
-export function usePlaceOrder(
-  owner: CartOwner,
-  onPlaced: (placed: Placed) => void,
-  options: SendOptions = {},
-) {
+export function usePlaceOrder(owner: CartOwner, onPlaced: (placed: Placed) => void) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const place = async (
     problem: string | null,
-    build: (location: DeviceLocation | null) => QueuedAction,
+    build: (location: DeviceLocation | null) => PlacingAction,
   ) => {
     setBusy(true);
     setError(null);
-    const result = await placeOrder(problem, build, options);
+    const result = await placeOrder(problem, build);
     setBusy(false);
     if (result.kind === 'invalid' || result.kind === 'rejected') {
       setError(result.message);

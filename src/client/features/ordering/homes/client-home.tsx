@@ -3,7 +3,7 @@
 // became of the last order placed here.
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { ORDER_KINDS } from '../../../offline/orders-outbox.ts';
+import { ORDER_KINDS } from '../../../offline/actions.ts';
 import { useLogout } from '../../../session/use-logout.ts';
 import { useSessionUser } from '../../../session/use-session-user.ts';
 import { AppHeader } from '../../../ui/app-header.tsx';

@@ -3,7 +3,8 @@
 // Shown from the order's outbox row, kept until closed: the same whether the server answered
 // while the guest waited or later, when the replayer sent an order queued offline.
 import { orderCreateReply } from '#shared/contracts/orders';
-import { dismissOrderReply, ORDER_KINDS, useOrderOutbox } from '../../../offline/orders-outbox.ts';
+import { ORDER_KINDS } from '../../../offline/actions.ts';
+import { dismissOrderReply, useOrderOutbox } from '../../../offline/orders-outbox.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal, ModalClose } from '../../../ui/modal.tsx';
 import styles from './guest.module.css';

@@ -2,7 +2,7 @@
 // 'Welcome, Guest!', Make a New Order (the catalogue), the Cart with a count and the guest's
 // cart fields; a placed order shows its 'Current Order' dialog.
 import { useNavigate } from '@tanstack/react-router';
-import { ORDER_KINDS } from '../../../offline/orders-outbox.ts';
+import { ORDER_KINDS } from '../../../offline/actions.ts';
 import { logout } from '../../../session/logout.ts';
 import { AppHeader } from '../../../ui/app-header.tsx';
 import { Button } from '../../../ui/button.tsx';

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CargoItem } from '#shared/contracts/cargo';
 import type { OutboxRow } from '#client/offline/types';
-import { ORDER_KINDS } from '#client/offline/orders-outbox';
-import {
-  claimedLines,
-  payloadLines,
-  subtractClaims,
-} from '#client/features/ordering/catalogue/stock-claims';
+import { ORDER_KINDS, storedOrderLines } from '#client/offline/actions';
+import { claimedLines, subtractClaims } from '#client/features/ordering/catalogue/stock-claims';
 import { outboxRow } from '../../../support/outbox-row.ts';
 
 function item(id: number, name: string, quantity: number, sizes: Record<string, number> = {}) {
@@ -52,15 +48,15 @@ describe('stock claimed by this device', () => {
 
   it('reads only well-formed lines from a payload', () => {
     expect(
-      payloadLines({
+      storedOrderLines({
         items: [
           { itemName: 'A', quantity: 1 },
           { itemName: '', quantity: 1 },
         ],
       }),
     ).toEqual([{ itemName: 'A', quantity: 1 }]);
-    expect(payloadLines(null)).toEqual([]);
-    expect(payloadLines({ items: 'nope' })).toEqual([]);
+    expect(storedOrderLines(null)).toEqual([]);
+    expect(storedOrderLines({ items: 'nope' })).toEqual([]);
   });
 
   it('takes sized, unsized and whole-name lines off the way the server resolves them', () => {

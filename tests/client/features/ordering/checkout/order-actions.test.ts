@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_PATHS } from '#shared/contracts/orders';
-import { ORDER_KINDS } from '#client/offline/orders-outbox';
+import { ORDER_KINDS } from '#client/offline/actions';
 import {
   clientOrderAction,
   composeGuestNotes,

@@ -4,7 +4,7 @@
 // (server rows and this device's local ones) the client's open orders, in queue order; the
 // outbox the guest orders this device holds.
 import { describe, expect, it } from 'vitest';
-import { ORDER_KINDS } from '#client/offline/orders-outbox';
+import { ORDER_KINDS } from '#client/offline/actions';
 import type { MirrorRow, OutboxRow } from '#client/offline/types';
 import { ORDER_LIMIT_MESSAGES } from '#shared/rules/order-limits';
 import {
