@@ -12,15 +12,8 @@ import {
   navigationFetchMark,
   refreshMirror,
 } from './mirror.ts';
-import {
-  acknowledge,
-  discardRejected,
-  enqueue,
-  retryRejected,
-  type QueuedAction,
-} from './outbox.ts';
+import { discardRejected, enqueue, retryRejected, type QueuedAction } from './outbox.ts';
 import { createDeviceReporter, noteDrain } from './device-report.ts';
-import { awaitOutcome, type ActionOutcome } from './outcome.ts';
 import { startPersonalDataExpiry } from './personal-data-expiry.ts';
 import { createReplayer, type KickReason, type Replayer } from './replayer-scheduler.ts';
 import { requestBackgroundSync } from './service-worker.ts';
@@ -107,28 +100,12 @@ export function kickOutbox(reason: KickReason = 'enqueued'): void {
   void replayer?.kick(reason).catch(() => undefined);
 }
 
-/** Queues an action (with its optimistic change) and starts sending it. Returns its seq. */
+/** Queues an action (with its optimistic change) and starts sending it; screens use submit.ts. */
 export async function queueAction(action: QueuedAction): Promise<number> {
   const seq = await enqueue(getAppDb(), action);
   kickOutbox('enqueued');
   if (!navigator.onLine) void requestBackgroundSync();
   return seq;
-}
-
-/** How long a form waits for the server before saying "Saved — will send when online". */
-export const FORM_WAIT_MS = 8_000;
-
-/**
- * For forms: queue, send, and tell the form what happened. A sent or refused action is
- * acknowledged (the form shows the outcome, so it leaves the outbox); a queued one stays
- * and is sent later.
- */
-export async function submitAction(action: QueuedAction): Promise<ActionOutcome> {
-  const db = getAppDb();
-  const seq = await queueAction(action);
-  const outcome = await awaitOutcome(db, seq, navigator.onLine ? FORM_WAIT_MS : 0);
-  if (outcome.kind !== 'queued') await acknowledge(db, seq);
-  return outcome;
 }
 
 /** "Needs attention" → Retry: the change is made again and sent with a new key. */
