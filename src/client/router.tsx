@@ -21,6 +21,7 @@ import { importAdminApplicationsPage } from './features/admin-applications/scree
 import { importCargoAdminPage } from './features/admin-cargo/screens.ts';
 import { importAdminFeedbackPage } from './features/admin-feedback/screens.ts';
 import { importAdminAuditPage } from './features/admin-audit/screens.ts';
+import { importAdminDevicesPage } from './features/admin-devices/screens.ts';
 import { importAdminOrdersPage } from './features/admin-orders/screens.ts';
 import { importRoundAdminPage } from './features/admin-rounds/screens.ts';
 import { importAdminUsersPage } from './features/admin-users/screens.ts';
@@ -129,6 +130,12 @@ const adminAuditRoute = createRoute({
   component: lazyRouteComponent(importAdminAuditPage, 'AdminAuditPage'),
 });
 
+const adminDevicesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/devices',
+  component: lazyRouteComponent(importAdminDevicesPage, 'AdminDevicesPage'),
+});
+
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   loginRoute,
@@ -147,6 +154,7 @@ export const routeTree = rootRoute.addChildren([
   adminApplicationsRoute,
   adminFeedbackRoute,
   adminAuditRoute,
+  adminDevicesRoute,
 ]);
 
 export const router = createRouter({

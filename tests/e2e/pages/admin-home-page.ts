@@ -13,6 +13,7 @@ export const ADMIN_CARDS = [
   ['Manage Round', '/round_admin'],
   ['View Feedback', '/admin/feedback'],
   ['Audit Log', '/admin/audit'],
+  ['Devices', '/admin/devices'],
 ] as const;
 
 export type AlertName =

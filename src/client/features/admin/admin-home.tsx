@@ -38,6 +38,11 @@ export function AdminHome() {
           title="Audit Log"
           text="Who saw addresses, every admin action."
         />
+        <LinkCard
+          to="/admin/devices"
+          title="Devices"
+          text="Phones and browsers stuck or gone quiet."
+        />
       </CardGrid>
       <AlertsPanel />
       <DeliveriesChart />
