@@ -1,12 +1,15 @@
 // Cart lines → catalogue lines and custom requests (domain-decisions.md "Stock and orders").
-// Pure: given the lines and the catalogue items their names could mean, decides each line.
-// - `Name (Size)`: item Name (case-insensitive), size Size; an unknown size is a 400.
-// - `Name`: the item when it has no sizes; a sized item named without a size is a 400.
-// - A whole name that is itself an unsized item wins (an item called `Gloves (nitrile)`).
-// - Anything else is a custom request: stored, reserves nothing.
-// Lines naming the same item and size (or the same custom text) are summed.
+// Pure: given the lines and the catalogue items their names could mean, decides each line
+// by the shared rule (rules/order-lines.ts resolveLineName, which the client's stock claims
+// use too); an unknown size, or a sized item named without a size, is a 400. Lines naming
+// the same item and size (or the same custom text) are summed.
 import type { OrderLineRequest } from '#shared/contracts/orders';
-import { nameKey, orderLineName, parseOrderLineName } from '#shared/rules/order-lines';
+import {
+  nameKey,
+  orderLineName,
+  parseOrderLineName,
+  resolveLineName,
+} from '#shared/rules/order-lines';
 import { badRequest } from '../errors.ts';
 import type { CatalogueItem, ResolvedLine } from './orders.types.ts';
 
@@ -32,31 +35,27 @@ function catalogueLine(item: CatalogueItem, sizeLabel: string | null, quantity: 
   };
 }
 
+const sizeLabels = (item: CatalogueItem) => item.sizes.map((s) => s.label);
+
 function resolveOne(line: OrderLineRequest, byKey: Map<string, CatalogueItem>): ResolvedLine {
-  const whole = byKey.get(nameKey(line.itemName));
-  if (whole !== undefined && whole.sizes.length === 0) {
-    return catalogueLine(whole, null, line.quantity);
+  const target = resolveLineName(line.itemName, byKey, sizeLabels);
+  switch (target.kind) {
+    case 'item':
+      return catalogueLine(target.item, target.sizeLabel, line.quantity);
+    case 'unknown-size':
+      throw badRequest(`Unknown size "${target.size}" for ${target.item.name}.`);
+    case 'size-needed':
+      throw badRequest(`Please choose a size for ${target.item.name}.`);
+    case 'custom':
+      return {
+        itemName: line.itemName.trim(),
+        quantity: line.quantity,
+        itemId: null,
+        sizeLabel: null,
+        seenLeft: null,
+        item: null,
+      };
   }
-  const parsed = parseOrderLineName(line.itemName);
-  const named = parsed.size === null ? undefined : byKey.get(nameKey(parsed.name));
-  if (named !== undefined && parsed.size !== null) {
-    const sizeKey = parsed.size.toLowerCase();
-    const size = named.sizes.find((s) => s.label.toLowerCase() === sizeKey);
-    if (size === undefined) {
-      throw badRequest(`Unknown size "${parsed.size}" for ${named.name}.`);
-    }
-    return catalogueLine(named, size.label, line.quantity);
-  }
-  if (whole !== undefined) throw badRequest(`Please choose a size for ${whole.name}.`);
-  const text = line.itemName.trim();
-  return {
-    itemName: text,
-    quantity: line.quantity,
-    itemId: null,
-    sizeLabel: null,
-    seenLeft: null,
-    item: null,
-  };
 }
 
 function lineKey(line: ResolvedLine): string {

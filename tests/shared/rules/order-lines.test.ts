@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nameKey, orderLineName, parseOrderLineName } from '#shared/rules/order-lines';
+import {
+  nameKey,
+  orderLineName,
+  parseOrderLineName,
+  resolveLineName,
+} from '#shared/rules/order-lines';
 
 describe('order line names', () => {
   it('reads "Name (Size)" as an item name and a size', () => {
@@ -36,5 +41,34 @@ describe('order line names', () => {
 
   it('compares names case-insensitively, ignoring outer spaces', () => {
     expect(nameKey('  Socks ')).toBe(nameKey('SOCKS'));
+  });
+});
+
+describe('resolveLineName (the one rule for the server and the client)', () => {
+  const items = new Map([
+    ['socks', { name: 'Socks', sizes: ['S', 'M'] }],
+    ['gloves (nitrile)', { name: 'Gloves (nitrile)', sizes: [] }],
+    ['gloves', { name: 'Gloves', sizes: ['L'] }],
+    ['gauze', { name: 'Gauze', sizes: [] }],
+  ]);
+  const resolve = (text: string) => resolveLineName(text, items, (item) => item.sizes);
+
+  it('names an item and its size as the catalogue spells them, the whole name first', () => {
+    expect(resolve('socks (m)')).toMatchObject({
+      kind: 'item',
+      item: { name: 'Socks' },
+      sizeLabel: 'M',
+    });
+    expect(resolve('GAUZE')).toMatchObject({ kind: 'item', sizeLabel: null });
+    expect(resolve('Gloves (nitrile)')).toMatchObject({
+      kind: 'item',
+      item: { name: 'Gloves (nitrile)' },
+    });
+  });
+
+  it('tells an unknown size and a missing size from a custom request', () => {
+    expect(resolve('Socks (XL)')).toMatchObject({ kind: 'unknown-size', size: 'XL' });
+    expect(resolve('Socks')).toMatchObject({ kind: 'size-needed', item: { name: 'Socks' } });
+    expect(resolve('Tent (big)')).toEqual({ kind: 'custom' });
   });
 });

@@ -1,12 +1,12 @@
 // What this device has claimed from the catalogue and the server has not counted yet (issue 4
 // item 5: "the stock shown subtracts what this device has queued"). The catalogue on the
 // device is the server's last answer; an order waiting in the outbox, being sent, or taken
-// by the server after that answer, has not been counted in it. Names resolve the way the
-// server resolves them (domain-decisions.md "Stock and orders"): a whole name that is an
-// unsized item wins, else `Name (Size)`; anything else is a custom request and claims nothing.
+// by the server after that answer, has not been counted in it. Names resolve by the rule the
+// server uses (rules/order-lines.ts resolveLineName): a line the server would refuse, or a
+// custom request, claims nothing.
 import type { CargoItem } from '#shared/contracts/cargo';
 import type { OrderLineRequest } from '#shared/contracts/orders';
-import { nameKey, parseOrderLineName } from '#shared/rules/order-lines';
+import { nameKey, resolveLineName } from '#shared/rules/order-lines';
 import { placedLines } from '../../../offline/actions.ts';
 import type { OutboxRow } from '../../../offline/types.ts';
 
@@ -23,19 +23,16 @@ export function claimedLines(
   return rows.filter((row) => notCounted(row, catalogueRefreshedAt)).flatMap(placedLines);
 }
 
+const sizeLabels = (item: CargoItem) => Object.keys(item.sizeQuantities);
+
 function claimOne(byKey: Map<string, CargoItem>, line: OrderLineRequest): void {
-  const whole = byKey.get(nameKey(line.itemName));
-  if (whole !== undefined && Object.keys(whole.sizeQuantities).length === 0) {
-    whole.quantity = Math.max(0, whole.quantity - line.quantity);
+  const target = resolveLineName(line.itemName, byKey, sizeLabels);
+  if (target.kind !== 'item') return;
+  const { item, sizeLabel: label } = target;
+  if (label === null) {
+    item.quantity = Math.max(0, item.quantity - line.quantity);
     return;
   }
-  const { name, size } = parseOrderLineName(line.itemName);
-  const item = size === null ? undefined : byKey.get(nameKey(name));
-  if (item === undefined || size === null) return;
-  const label = Object.keys(item.sizeQuantities).find(
-    (l) => l.toLowerCase() === size.toLowerCase(),
-  );
-  if (label === undefined) return;
   const left = item.sizeQuantities[label] ?? 0;
   const taken = Math.min(left, line.quantity);
   item.sizeQuantities[label] = left - taken;
