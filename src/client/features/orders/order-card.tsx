@@ -3,19 +3,18 @@
 // An order placed on this device and not answered yet says so instead of an order ID; one
 // whose personal data the retention sweep removed says so in its address.
 import { useId } from 'react';
+import { orderEntity } from '../../offline/actions.ts';
 import { useOnline } from '../../offline/hooks.ts';
+import { useReceipt } from '../../offline/receipts.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import card from '../../ui/card.module.css';
+import { Receipt } from '../../ui/receipt.tsx';
 import { QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { addressText } from '../../ui/personal-data.ts';
 import type { HistoryEntry } from './history-data.ts';
 import styles from './orders.module.css';
-
-export const WAITING_TO_SEND = 'Waiting to send';
-export const SENDING = 'Sending…';
-export const SENT = 'Sent';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -24,15 +23,27 @@ export function requestTimeText(iso: string): string {
   return Number.isNaN(time) ? iso : timeFormat.format(time);
 }
 
+/** The receipt of an order placed on this device: no ID until the server answers. */
 function LocalState({ row }: { row: OutboxRow | null }) {
   const online = useOnline();
-  if (row === null || row.status === 'done') return <span className={card.badge}>{SENT}</span>;
-  if (row.status === 'sending') return <span className={card.badge}>{SENDING}</span>;
-  const tried = !online || row.attempts > 0;
+  if (row === null || row.status === 'done') return <Receipt state="sent" />;
+  if (row.status === 'rejected') return <Receipt state="attention" />;
+  const tried = row.status === 'queued' && (!online || row.attempts > 0);
   return (
     <>
-      <span className={`${card.badge} ${card.waiting}`}>{WAITING_TO_SEND}</span>
+      <Receipt state="waiting" />
       {tried && <span className={styles.note}>{QUEUED_TEXT}</span>}
+    </>
+  );
+}
+
+/** The receipt of an action on a server order (a cancel refused comes back as attention). */
+function ServerState({ order }: { order: { orderId: number; status: string } }) {
+  const receipt = useReceipt(orderEntity(order.orderId));
+  return (
+    <>
+      <span className={card.badge}>{order.status}</span>
+      <Receipt state={receipt} />
     </>
   );
 }
@@ -53,10 +64,10 @@ export function OrderCard({ entry, onCancel }: OrderCardProps) {
     <li>
       <article className={`${styles.card} ${local ? styles.local : ''}`} aria-labelledby={id}>
         <CardHead level={2} id={id} title={title}>
-          {local ? (
+          {order.orderId === null ? (
             <LocalState row={entry.sending} />
           ) : (
-            <span className={card.badge}>{order.status}</span>
+            <ServerState order={{ orderId: order.orderId, status: order.status }} />
           )}
         </CardHead>
         <Fields>

@@ -1,8 +1,11 @@
 import { useId } from 'react';
+import { orderEntity } from '../../offline/actions.ts';
+import { useReceipt } from '../../offline/receipts.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import card from '../../ui/card.module.css';
+import { Receipt } from '../../ui/receipt.tsx';
 import { addressText } from '../../ui/personal-data.ts';
 import { formatDateTime, itemNames, orDash } from './format.ts';
 import { PendingNote } from './pending-note.tsx';
@@ -35,6 +38,7 @@ export function OrderCard(props: OrderCardProps) {
   const { order } = entry;
   const titleId = useId();
   const canStart = onStartDelivery !== undefined && order.status === 'PENDING';
+  const receipt = useReceipt(orderEntity(order.orderId));
   return (
     <li>
       <article className={styles.card} aria-labelledby={titleId}>
@@ -46,6 +50,7 @@ export function OrderCard(props: OrderCardProps) {
           <Field label="Delivery Address">{addressText(order, formatDateTime)}</Field>
           <Field label="Items">{orDash(itemNames(order.orderItems))}</Field>
         </Fields>
+        <Receipt state={receipt} />
         <PendingNote row={pending} />
         <div className={styles.actions}>
           <Button variant="secondary" onClick={onOpen}>

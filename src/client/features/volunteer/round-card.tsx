@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import type { SignupStatus } from '#shared/contracts/rounds';
+import { roundEntity } from '../../offline/actions.ts';
+import { useReceipt } from '../../offline/receipts.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Fields } from '../../ui/card-parts.tsx';
 import card from '../../ui/card.module.css';
+import { Receipt } from '../../ui/receipt.tsx';
 import { RoundBasics } from './fields.tsx';
 import { PendingNote } from './pending-note.tsx';
 import type { RoundEntry } from './volunteer-data.ts';
@@ -28,6 +31,7 @@ export function RoundCard({ entry, pending, onViewDetails }: RoundCardProps) {
   const titleId = useId();
   const status = round.signupStatus;
   const tone = status === null ? '' : (TONE[status] ?? '');
+  const receipt = useReceipt(roundEntity(round.roundId));
   return (
     <li>
       <article
@@ -41,6 +45,7 @@ export function RoundCard({ entry, pending, onViewDetails }: RoundCardProps) {
         <Fields>
           <RoundBasics round={round} />
         </Fields>
+        <Receipt state={receipt} />
         <PendingNote row={pending} />
         <div className={styles.actions}>
           <Button variant="secondary" onClick={onViewDetails}>
