@@ -1,17 +1,22 @@
+import type { Ref } from 'react';
 import styles from './form-message.module.css';
 
 interface MessageProps {
   text: string | null;
-  /** alert: announced at once (an error); status: announced politely (a success). */
+  /** alert: announced at once (an error); status: announced politely (any other news). */
   role: 'alert' | 'status';
-  tone: 'error' | 'success';
+  /** waiting: done as asked, but what it leads to has not happened yet. */
+  tone: 'error' | 'success' | 'waiting';
+  /** The screen's own additions (width, scrolling into view); they set no colour. */
+  className?: string;
+  ref?: Ref<HTMLParagraphElement>;
 }
 
 /** A line under a form, shown only when there is something to say. */
-function FormMessage({ text, role, tone }: MessageProps) {
+function FormMessage({ text, role, tone, className, ref }: MessageProps) {
   if (text === null || text === '') return null;
   return (
-    <p role={role} className={`${styles.message} ${styles[tone]}`}>
+    <p ref={ref} role={role} className={[styles.message, styles[tone], className].join(' ').trim()}>
       {text}
     </p>
   );
@@ -25,4 +30,9 @@ export function ErrorMessage({ text }: { text: string | null }) {
 /** A success note; role=status is announced politely. */
 export function SuccessMessage({ text }: { text: string | null }) {
   return <FormMessage text={text} role="status" tone="success" />;
+}
+
+/** Polite news in the tone of what it says (see MessageProps.tone). */
+export function StatusMessage(props: Omit<MessageProps, 'role'> & { tone: 'success' | 'waiting' }) {
+  return <FormMessage {...props} role="status" />;
 }

@@ -6,7 +6,8 @@ import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { EMAIL_MESSAGES } from '#shared/contracts/auth';
 import { getSessionUser, updateSessionUser, type SessionUser } from '../../session/session-user.ts';
 import { Button } from '../../ui/button.tsx';
-import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { FormEnd } from '../../ui/form-end.tsx';
+import { SuccessMessage } from '../../ui/form-message.tsx';
 import { useFormSend } from '../../ui/form-state.ts';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -130,12 +131,7 @@ export function EmailProof({ user }: { user: SessionUser }) {
               required
             />
           </div>
-          <ErrorMessage text={error} />
-          <FormActions>
-            <Button type="submit" disabled={busy}>
-              Verify email
-            </Button>
-          </FormActions>
+          <FormEnd error={error} busy={busy} submitLabel="Verify email" />
         </form>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { FieldGroup } from '../../ui/field-group.tsx';
 import type { ProfileField } from './account-api.ts';
 import { PROFILE_FIELDS } from './profile-update.ts';
 import styles from './account.module.css';
@@ -11,8 +12,7 @@ export function FieldChoice({
   onChange: (field: ProfileField) => void;
 }) {
   return (
-    <fieldset className={styles.choices}>
-      <legend>Choose what to update</legend>
+    <FieldGroup legend="Choose what to update" wide>
       <div className={styles.choiceList}>
         {PROFILE_FIELDS.map(({ field, label }) => (
           <label key={field} className={styles.choice}>
@@ -27,6 +27,6 @@ export function FieldChoice({
           </label>
         ))}
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }

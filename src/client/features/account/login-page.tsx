@@ -5,9 +5,9 @@ import { openSessionExpired } from '../../api/api-client.ts';
 import { setSessionUser } from '../../session/session-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
-import { ErrorMessage } from '../../ui/form-message.tsx';
+import { FormEnd } from '../../ui/form-end.tsx';
 import { useFormSend, useFormState } from '../../ui/form-state.ts';
-import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
+import { Card, PageLayout } from '../../ui/page-layout.tsx';
 import { login } from './account-api.ts';
 import { ACCOUNT_INPUTS } from './account-fields.ts';
 import { GoBackHeader } from './auth-header.tsx';
@@ -54,15 +54,11 @@ export function LoginPage() {
           <p className={styles.aside}>
             <Link to="/reset_password">Forgot Password?</Link>
           </p>
-          <ErrorMessage text={error} />
-          <FormActions>
-            <Button type="submit" disabled={busy}>
-              Log in
-            </Button>
+          <FormEnd error={error} busy={busy} submitLabel="Log in">
             <Button variant="secondary" onClick={() => void navigate({ to: '/register' })}>
               Sign up
             </Button>
-          </FormActions>
+          </FormEnd>
         </form>
       </Card>
     </PageLayout>

@@ -4,9 +4,9 @@ import { isGuest, updateSessionUser, type SessionUser } from '../../session/sess
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { AppHeader } from '../../ui/app-header.tsx';
 import { Button } from '../../ui/button.tsx';
-import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { FormEnd } from '../../ui/form-end.tsx';
 import { useFormSend, useFormState, useNoteThenLeave } from '../../ui/form-state.ts';
-import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
+import { Card, PageLayout } from '../../ui/page-layout.tsx';
 import { updateProfile, type ProfileField } from './account-api.ts';
 import { EmailProof } from './email-proof.tsx';
 import { FieldChoice } from './field-choice.tsx';
@@ -65,16 +65,11 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
           }}
         />
         <ProfileFields field={field} form={form} change={change} />
-        <ErrorMessage text={error} />
-        <SuccessMessage text={success} />
-        <FormActions>
-          <Button type="submit" disabled={busy || success !== null}>
-            Submit
-          </Button>
+        <FormEnd error={error} success={success} busy={busy} submitLabel="Submit">
           <Button variant="secondary" onClick={() => void navigate({ to: '/' })}>
             Cancel
           </Button>
-        </FormActions>
+        </FormEnd>
       </form>
     </>
   );

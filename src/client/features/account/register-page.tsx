@@ -2,9 +2,9 @@ import { useState, type SyntheticEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { validateRegistrationStep1, validateRegistrationStep2 } from '#shared/rules/auth';
 import { Button } from '../../ui/button.tsx';
-import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { FormEnd } from '../../ui/form-end.tsx';
 import { useFormSend, useFormState, useNoteThenLeave } from '../../ui/form-state.ts';
-import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
+import { Card, PageLayout } from '../../ui/page-layout.tsx';
 import { register, type Registration } from './account-api.ts';
 import { GoBackHeader } from './auth-header.tsx';
 import { REGISTER_MESSAGES, registrationFailure } from './register-errors.ts';
@@ -69,18 +69,19 @@ export function RegisterPage() {
           ) : (
             <RegisterStepTwo form={form} change={change} />
           )}
-          <ErrorMessage text={error} />
-          <SuccessMessage text={success} />
-          <FormActions>
-            {step === 2 && (
-              <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
-                Back
-              </Button>
-            )}
-            <Button type="submit" disabled={busy || success !== null}>
-              {step === 1 ? 'Next' : 'Sign up'}
-            </Button>
-          </FormActions>
+          <FormEnd
+            error={error}
+            success={success}
+            busy={busy}
+            submitLabel={step === 1 ? 'Next' : 'Sign up'}
+            before={
+              step === 2 && (
+                <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
+                  Back
+                </Button>
+              )
+            }
+          />
         </form>
         <p className={styles.footnote}>
           Already have an account? <Link to="/login">Log in</Link>

@@ -7,9 +7,10 @@ import {
 } from '#shared/rules/auth';
 import { Button } from '../../ui/button.tsx';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
-import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { FormEnd } from '../../ui/form-end.tsx';
+import { SuccessMessage } from '../../ui/form-message.tsx';
 import { useFormSend, useFormState } from '../../ui/form-state.ts';
-import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
+import { Card, PageLayout } from '../../ui/page-layout.tsx';
 import { requestPasswordReset, verifyPasswordReset } from './account-api.ts';
 import { ACCOUNT_INPUTS, NEW_PASSWORD_HINT } from './account-fields.ts';
 import { GoBackHeader } from './auth-header.tsx';
@@ -129,15 +130,11 @@ export function ResetPasswordPage() {
               </p>
             )}
             <FormFields fields={REQUEST_FIELDS} values={form} onChange={change} />
-            <ErrorMessage text={error} />
-            <FormActions>
-              <Button type="submit" disabled={busy}>
-                {main.label}
-              </Button>
+            <FormEnd error={error} busy={busy} submitLabel={main.label}>
               <Button variant="secondary" onClick={other.action} disabled={busy}>
                 {other.label}
               </Button>
-            </FormActions>
+            </FormEnd>
           </form>
         </Card>
       ) : (
@@ -148,15 +145,11 @@ export function ResetPasswordPage() {
           ) : (
             <form noValidate onSubmit={resetPassword}>
               <FormFields fields={RESET_FIELDS} values={form} onChange={change} />
-              <ErrorMessage text={error} />
-              <FormActions>
-                <Button type="submit" disabled={busy}>
-                  Reset Password
-                </Button>
+              <FormEnd error={error} busy={busy} submitLabel="Reset Password">
                 <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
                   Send a new code
                 </Button>
-              </FormActions>
+              </FormEnd>
             </form>
           )}
         </Card>

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApplicationView } from '#shared/contracts/admin-applications';
 import { Button } from '../../ui/button.tsx';
+import { StatusMessage } from '../../ui/form-message.tsx';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import {
@@ -93,11 +94,14 @@ function OutcomeNotice({ notice }: { notice: DecisionNotice | null }) {
     if (notice !== null) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [notice]);
   if (notice === null) return null;
-  const tone = notice.tone === 'waiting' ? noticeStyles.waiting : noticeStyles.done;
+  // 'waiting': the approval changed no account yet (it waits for the applicant's mailed code).
   return (
-    <p ref={ref} role="status" className={`${noticeStyles.notice} ${tone}`}>
-      {notice.text}
-    </p>
+    <StatusMessage
+      ref={ref}
+      text={notice.text}
+      tone={notice.tone === 'waiting' ? 'waiting' : 'success'}
+      className={noticeStyles.notice}
+    />
   );
 }
 

@@ -2,7 +2,7 @@
 // optional 'image'). The server's refusal shows inline; its success message on the page.
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../ui/form-message.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
+import { useFormSend } from '../../ui/form-state.ts';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
 import { errorText } from '../../ui/admin/admin-errors.ts';
 import { createItem } from './cargo-api.ts';
@@ -20,19 +20,14 @@ export function AddItemDrawer({ onClose, onSaved }: AddItemDrawerProps) {
   const formId = useId();
   const [form, setForm] = useState<ItemForm>(EMPTY_ITEM_FORM);
   const [image, setImage] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const { busy, whileBusy } = useBusy();
+  const { busy, error, setError, send } = useFormSend();
   const submit = async () => {
     const problem = itemFormProblem(form);
     if (problem !== null) return setError(problem);
-    await whileBusy(async () => {
-      setError(null);
-      try {
-        onSaved((await createItem(createPayload(form), image)).message);
-      } catch (failure) {
-        setError(errorText(failure, 'Failed to add the item.'));
-      }
-    });
+    await send(
+      async () => onSaved((await createItem(createPayload(form), image)).message),
+      (failure) => errorText(failure, 'Failed to add the item.'),
+    );
   };
   return (
     <SideDrawer

@@ -1,6 +1,7 @@
 // Per-size quantities: one row per size (label and quantity) with Remove, and 'Add Size'.
 import { CARGO_LIMITS } from '#shared/contracts/cargo';
 import { Button } from '../../ui/button.tsx';
+import { FieldGroup } from '../../ui/field-group.tsx';
 import { newSizeRow, type SizeRow } from './item-form.ts';
 import styles from './cargo-admin.module.css';
 
@@ -13,8 +14,7 @@ export function SizeRows({ rows, onChange }: SizeRowsProps) {
   const change = (key: number, patch: Partial<SizeRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
-    <fieldset className={styles.sizes}>
-      <legend>Sizes</legend>
+    <FieldGroup legend="Sizes">
       {rows.length === 0 && (
         <p className={styles.hint}>No sizes: the item has one total quantity.</p>
       )}
@@ -54,6 +54,6 @@ export function SizeRows({ rows, onChange }: SizeRowsProps) {
           Add Size
         </Button>
       )}
-    </fieldset>
+    </FieldGroup>
   );
 }

@@ -6,8 +6,8 @@ import { useId, useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { validateCargoItemId } from '#shared/rules/cargo';
 import { ErrorMessage } from '../../ui/form-message.tsx';
+import { useFormSend } from '../../ui/form-state.ts';
 import { TextField } from '../../ui/text-field.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
 import { errorText } from '../../ui/admin/admin-errors.ts';
 import { replaceImage, updateItem } from './cargo-api.ts';
@@ -44,8 +44,7 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
     initial === null ? null : { id: initial.id, form: formOfItem(initial) },
   );
   const [image, setImage] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const { busy, whileBusy } = useBusy();
+  const { busy, error, setError, send } = useFormSend();
 
   const choose = () => {
     const invalid = validateCargoItemId(itemId);
@@ -59,14 +58,10 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
     if (editing === null || String(editing.id) !== itemId.trim()) return choose();
     const problem = itemFormProblem(editing.form);
     if (problem !== null) return setError(problem);
-    await whileBusy(async () => {
-      setError(null);
-      try {
-        onSaved(await save(editing, image));
-      } catch (failure) {
-        setError(errorText(failure, 'Failed to update the item.'));
-      }
-    });
+    await send(
+      async () => onSaved(await save(editing, image)),
+      (failure) => errorText(failure, 'Failed to update the item.'),
+    );
   };
   return (
     <SideDrawer

@@ -4,9 +4,8 @@ import { useId, useState } from 'react';
 import type { CreateUserReply } from '#shared/contracts/admin-users';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
-import { alertFailure } from '../../ui/admin/admin-errors.ts';
+import { useAdminSend } from '../../ui/admin/use-admin-send.ts';
 import { UserFormFields } from './user-form-fields.tsx';
 import { createUser, EMPTY_USER_FORM, type UserForm } from './users-api.ts';
 import styles from './admin-users.module.css';
@@ -42,21 +41,17 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
   const formId = useId();
   const [form, setForm] = useState<UserForm>(EMPTY_USER_FORM);
   const [created, setCreated] = useState<CreateUserReply | null>(null);
-  const { busy, whileBusy } = useBusy();
+  const { busy, send } = useAdminSend();
   const close = () => {
     setForm(EMPTY_USER_FORM);
     setCreated(null);
     onClose();
   };
   const submit = () =>
-    whileBusy(async () => {
-      try {
-        setCreated(await createUser(form));
-        onCreated();
-      } catch (error) {
-        alertFailure(error, 'Failed to create the user.');
-      }
-    });
+    send(async () => {
+      setCreated(await createUser(form));
+      onCreated();
+    }, 'Failed to create the user.');
   const actions =
     created === null ? (
       <CancelAndSubmit formId={formId} busy={busy} onCancel={close}>

@@ -12,9 +12,8 @@ import {
 import { Modal } from '../../ui/modal.tsx';
 import { SelectField, valueOptions } from '../../ui/select-field.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
-import { alertFailure } from '../../ui/admin/admin-errors.ts';
+import { useAdminSend } from '../../ui/admin/use-admin-send.ts';
 import { updateSubrole } from './users-api.ts';
 
 interface SubroleModalProps {
@@ -27,20 +26,17 @@ export function SubroleModal({ user, onClose, onUpdated }: SubroleModalProps) {
   const formId = useId();
   const [subrole, setSubrole] = useState<VolunteerSubRoleName>(user.volunteerSubRole ?? 'REGULAR');
   const [notes, setNotes] = useState('');
-  const { busy, whileBusy } = useBusy();
+  const { busy, send } = useAdminSend();
   const submit = async () => {
     // The id comes from the server's list; the spec's guard stays for a row without one.
     if (!Number.isInteger(user.userId)) {
       window.alert(ADMIN_USER_MESSAGES.userIdMissing);
       return;
     }
-    await whileBusy(async () => {
-      try {
-        onUpdated(await updateSubrole(user.userId, subrole, notes));
-      } catch (error) {
-        alertFailure(error, 'Failed to update the subrole.');
-      }
-    });
+    await send(
+      async () => onUpdated(await updateSubrole(user.userId, subrole, notes)),
+      'Failed to update the subrole.',
+    );
   };
   return (
     <Modal

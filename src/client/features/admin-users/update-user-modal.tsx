@@ -3,9 +3,8 @@
 import { useId, useState } from 'react';
 import type { AdminUser } from '#shared/contracts/admin-users';
 import { Modal } from '../../ui/modal.tsx';
-import { useBusy } from '../../ui/use-busy.ts';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
-import { alertFailure } from '../../ui/admin/admin-errors.ts';
+import { useAdminSend } from '../../ui/admin/use-admin-send.ts';
 import { UserFormFields } from './user-form-fields.tsx';
 import { formOf, updateUser, type UserForm } from './users-api.ts';
 
@@ -19,15 +18,9 @@ interface UpdateUserModalProps {
 export function UpdateUserModal({ user, onClose, onUpdated }: UpdateUserModalProps) {
   const formId = useId();
   const [form, setForm] = useState<UserForm>(() => formOf(user));
-  const { busy, whileBusy } = useBusy();
+  const { busy, send } = useAdminSend();
   const submit = () =>
-    whileBusy(async () => {
-      try {
-        onUpdated(await updateUser(user.userId, form));
-      } catch (error) {
-        alertFailure(error, 'Failed to update the user.');
-      }
-    });
+    send(async () => onUpdated(await updateUser(user.userId, form)), 'Failed to update the user.');
   return (
     <Modal
       open
