@@ -11,6 +11,7 @@ import {
 } from '#shared/secure-channel/index';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 import { apiUrl } from './base-url.ts';
+import { noteServerDate } from './server-clock.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -93,6 +94,7 @@ export async function exchange(
   if (request.idempotencyKey !== undefined) headers['Idempotency-Key'] = request.idempotencyKey;
   const body = await encodeBody(request, usable, headers);
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(apiUrl(request.path), {
       method: request.method,
@@ -105,6 +107,7 @@ export async function exchange(
     const text = error instanceof Error ? error.message : '';
     throw new ApiError(0, text === '' ? NETWORK_ERROR_MESSAGE : text, 'NETWORK_ERROR');
   }
+  noteServerDate(response.headers.get('date'), sentAt, Date.now());
   const decoded = await decodeBody(response, usable);
   return {
     status: response.status,

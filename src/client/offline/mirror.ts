@@ -3,6 +3,7 @@
 // changes of actions still waiting in the outbox (so a queued cancel stays visible), and
 // records when — all in one transaction. A failed refresh leaves the old rows in place.
 import { ApiError } from '../api/api-client.ts';
+import { serverNow, serverTimeAt } from '../api/server-clock.ts';
 import type { AppDb } from './app-db.ts';
 import { applyLocalChanges } from './local-changes.ts';
 import { keptRow } from './personal-data-expiry.ts';
@@ -71,7 +72,11 @@ export async function replaceList(
       .mirror(table)
       .bulkPut(
         items.map((item, position) =>
-          keptRow(mirrorRow(name, item.id, item.data, { ...item, position }), table, now),
+          keptRow(
+            mirrorRow(name, item.id, item.data, { ...item, position }),
+            table,
+            serverTimeAt(now),
+          ),
         ),
       );
     await rebasePending(db, table, name);
@@ -82,12 +87,13 @@ export async function replaceList(
 
 /**
  * A mirrored list's rows in the server's order, without personal data past its
- * personalDataUntil (the timer's sweep rewrites the stored rows; a screen never waits for it).
+ * personalDataUntil by the server's clock (the timer's sweep rewrites the stored rows; a
+ * screen never waits for it).
  */
 export async function readMirrorList(
   db: AppDb,
   name: MirrorListName,
-  now = new Date(),
+  now = serverNow(),
 ): Promise<MirrorRow[]> {
   const { table } = MIRROR_LISTS[name];
   const rows = await db.mirror(table).where('list').equals(name).sortBy('position');

@@ -1,4 +1,5 @@
-// Devices drop mirrored personal data by the server's rule (beyond-spec.md section 2): every
+// Devices drop mirrored personal data by the server's rule and clock (beyond-spec.md section 2;
+// api/server-clock.ts: a phone's clock a day off must not drop an address early): every
 // order the server sends says until when its address, phone, notes and names may be kept
 // (`personalDataUntil`: a volunteer's address window end, a final order's retention end). Past
 // that instant the device copy loses them, so a lost phone holds as little as possible:
@@ -8,6 +9,7 @@
 //   outbox's copies of them (a queued action's change and undo rows), which a refresh would
 //   otherwise put back.
 import { personalDataExpired } from '#shared/rules/address-window';
+import { serverNow } from '../api/server-clock.ts';
 import type { AppDb } from './app-db.ts';
 import type { LocalChange, MirrorRow, MirrorTable } from './types.ts';
 
@@ -76,7 +78,7 @@ function keptChanges(changes: readonly LocalChange[], now: Date): LocalChange[] 
 }
 
 /** Rewrites every stored copy whose personal data has expired; returns how many. */
-export async function dropExpiredPersonalData(db: AppDb, now = new Date()): Promise<number> {
+export async function dropExpiredPersonalData(db: AppDb, now = serverNow()): Promise<number> {
   const tables = Object.keys(ORDER_TABLES) as OrderTable[];
   return db.transaction('rw', [db.outbox, ...tables.map((t) => db.mirror(t))], async () => {
     let dropped = 0;
