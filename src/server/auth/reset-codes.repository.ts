@@ -24,18 +24,18 @@ export interface NewCode {
   sentToKey: string;
 }
 
+/** Marks codes used at `now`; the caller says which. */
+function markUsed(trx: Transaction<Database>, now: Date) {
+  return trx.updateTable('password_reset_codes').set({ used_at: now.toISOString() });
+}
+
 export async function replaceCode(
   trx: Transaction<Database>,
   { userId, code, purpose, sentToKey }: NewCode,
   now: Date,
   lifetimeMs: number,
 ): Promise<void> {
-  await trx
-    .updateTable('password_reset_codes')
-    .set({ used_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await markUsed(trx, now).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   await trx
     .insertInto('password_reset_codes')
     .values({
@@ -83,11 +83,7 @@ export async function markCodeUsed(
   id: number,
   now: Date,
 ): Promise<void> {
-  await trx
-    .updateTable('password_reset_codes')
-    .set({ used_at: now.toISOString() })
-    .where('id', '=', id)
-    .execute();
+  await markUsed(trx, now).where('id', '=', id).execute();
 }
 
 /** How many codes of this purpose were made for the user since `since` (the send limit). */

@@ -31,25 +31,28 @@ export async function findUserByLogin(db: DbOrTrx, login: string): Promise<UserR
   return rows.find((r) => r.username_key === key) ?? rows[0];
 }
 
-/** Whether another user (not `exceptId`) holds the username or email. */
-export async function usernameTaken(db: DbOrTrx, username: string, exceptId = -1) {
+/** Whether another user (not `exceptId`) holds the value in the key column (lower case). */
+async function keyTaken(
+  db: DbOrTrx,
+  column: 'username_key' | 'email_key',
+  value: string,
+  exceptId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
-    .where('username_key', '=', keyOf(username))
+    .where(column, '=', keyOf(value))
     .where('id', '!=', exceptId)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-export async function emailTaken(db: DbOrTrx, email: string, exceptId = -1) {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email_key', '=', keyOf(email))
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function usernameTaken(db: DbOrTrx, username: string, exceptId = -1): Promise<boolean> {
+  return keyTaken(db, 'username_key', username, exceptId);
+}
+
+export function emailTaken(db: DbOrTrx, email: string, exceptId = -1): Promise<boolean> {
+  return keyTaken(db, 'email_key', email, exceptId);
 }
 
 export interface NewAccount {

@@ -97,20 +97,12 @@ export function createPayload(form: ItemForm): CargoItemCreate {
 }
 
 /**
- * PUT body. The form was filled from the item, so every field is sent: no rows means no sizes
- * ({} removes them) and the total is the quantity field; with sizes, the server sums them.
+ * PUT body: the POST's. The form was filled from the item, so every field is sent: no rows
+ * means no sizes (an empty sizeQuantities removes them) and the total is the quantity field;
+ * with sizes, the server sums them.
  */
 export function updatePayload(form: ItemForm): CargoItemUpdate {
-  const sizes = sizeQuantitiesOf(form.sizes);
-  return {
-    name: form.name.trim(),
-    description: orNull(form.description),
-    category: orNull(form.category),
-    ...(sizes === undefined
-      ? { quantity: asQuantity(form.quantity), sizeQuantities: {} }
-      : { sizeQuantities: sizes }),
-    maxPerOrder: asQuantity(form.maxPerOrder),
-  };
+  return { sizeQuantities: {}, ...createPayload(form) };
 }
 
 export function formOfItem(item: CargoItem): ItemForm {

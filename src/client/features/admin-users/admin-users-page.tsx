@@ -13,7 +13,10 @@ import { UpdateUserModal } from './update-user-modal.tsx';
 import { loadUsers } from './users-api.ts';
 import { UsersTable } from './users-table.tsx';
 
-type Editing = { form: 'update' | 'subrole'; user: AdminUser } | null;
+/** The dialogs a row's button opens on its user. */
+const EDIT_DIALOGS = { update: UpdateUserModal, subrole: SubroleModal } as const;
+
+type Editing = { form: keyof typeof EDIT_DIALOGS; user: AdminUser } | null;
 
 export function AdminUsersPage() {
   const users = useAdminLoad(loadUsers, 'Failed to load users');
@@ -32,6 +35,7 @@ export function AdminUsersPage() {
     onUpdate: (user: AdminUser) => setEditing({ form: 'update', user }),
     onSubrole: (user: AdminUser) => setEditing({ form: 'subrole', user }),
   };
+  const EditDialog = editing === null ? null : EDIT_DIALOGS[editing.form];
   return (
     <AdminPage title="Manage Users" notice={notice}>
       <Toolbar>
@@ -40,16 +44,8 @@ export function AdminUsersPage() {
       </Toolbar>
       <Loaded load={users}>{(data) => <UsersTable users={data} actions={actions} />}</Loaded>
       <AddUserModal open={adding} onClose={() => setAdding(false)} onCreated={users.reload} />
-      {editing?.form === 'update' && (
-        <UpdateUserModal
-          key={editing.user.userId}
-          user={editing.user}
-          onClose={() => setEditing(null)}
-          onUpdated={done}
-        />
-      )}
-      {editing?.form === 'subrole' && (
-        <SubroleModal
+      {EditDialog !== null && editing !== null && (
+        <EditDialog
           key={editing.user.userId}
           user={editing.user}
           onClose={() => setEditing(null)}

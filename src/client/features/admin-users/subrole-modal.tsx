@@ -6,7 +6,6 @@ import {
   ADMIN_USER_LIMITS,
   ADMIN_USER_MESSAGES,
   volunteerSubRoleSchema,
-  type AdminUser,
   type VolunteerSubRoleName,
 } from '#shared/contracts/admin-users';
 import { Modal } from '../../ui/modal.tsx';
@@ -14,15 +13,10 @@ import { SelectField, valueOptions } from '../../ui/select-field.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
 import { useAdminSend } from '../../ui/admin/use-admin-send.ts';
+import type { UserDialogProps } from './user-dialog.ts';
 import { updateSubrole } from './users-api.ts';
 
-interface SubroleModalProps {
-  user: AdminUser;
-  onClose: () => void;
-  onUpdated: (message: string) => void;
-}
-
-export function SubroleModal({ user, onClose, onUpdated }: SubroleModalProps) {
+export function SubroleModal({ user, onClose, onUpdated }: UserDialogProps) {
   const formId = useId();
   const [subrole, setSubrole] = useState<VolunteerSubRoleName>(user.volunteerSubRole ?? 'REGULAR');
   const [notes, setNotes] = useState('');

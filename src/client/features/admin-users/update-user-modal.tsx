@@ -1,21 +1,15 @@
 // The Update form (product-spec.md section 2 "Admin users"): the user's fields, 'Submit Update'
 // and Cancel (PUT /api/admin/user/update/{userId}).
 import { useId, useState } from 'react';
-import type { AdminUser } from '#shared/contracts/admin-users';
 import { Modal } from '../../ui/modal.tsx';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
 import { useAdminSend } from '../../ui/admin/use-admin-send.ts';
 import { UserFormFields } from './user-form-fields.tsx';
+import type { UserDialogProps } from './user-dialog.ts';
 import { formOf, updateUser, type UserForm } from './users-api.ts';
 
-interface UpdateUserModalProps {
-  user: AdminUser;
-  onClose: () => void;
-  onUpdated: (message: string) => void;
-}
-
 /** Mounted per user (keyed by the caller), so the form starts from that user's fields. */
-export function UpdateUserModal({ user, onClose, onUpdated }: UpdateUserModalProps) {
+export function UpdateUserModal({ user, onClose, onUpdated }: UserDialogProps) {
   const formId = useId();
   const [form, setForm] = useState<UserForm>(() => formOf(user));
   const { busy, send } = useAdminSend();
