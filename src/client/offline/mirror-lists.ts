@@ -1,6 +1,12 @@
 // The server lists mirrored on the device, where each lives and how to read its reply.
 // Replies are read leniently (an array, or the array under the spec's field name), and
-// items are stored as sent: the screens that show them own their shape.
+// items are stored as sent: the screens that show them own their shape. Paths come from the
+// contracts' zod-free path modules: this file is in the landing's entry script.
+import { CARGO_PATHS } from '#shared/contracts/cargo-paths';
+import { ORDER_PATHS } from '#shared/contracts/order-paths';
+import { pathTo } from '#shared/contracts/paths';
+import { ROUND_PATHS } from '#shared/contracts/round-paths';
+import { withQuery } from '../api/api-client.ts';
 import type { MirrorTable, RememberedUser } from './types.ts';
 
 export type MirrorListName = 'catalogue' | 'myRounds' | 'allRounds' | 'assignedOrders' | 'myOrders';
@@ -59,44 +65,43 @@ function plainList(names: readonly string[], idFields: readonly string[]) {
   };
 }
 
-function identity(user: RememberedUser, role: string): string {
-  return `authenticated=true&userId=${user.userId}&userRole=${role}`;
-}
-
+/** The list's path for a user of one role, with the spec's identity claims as its query. */
 const forRole =
   (role: RememberedUser['role'], path: (user: RememberedUser) => string) =>
   (user: RememberedUser | null): string | null =>
-    user?.role === role ? path(user) : null;
+    user?.role === role
+      ? withQuery(path(user), { authenticated: true, userId: user.userId, userRole: role })
+      : null;
 
 export const MIRROR_LISTS: Record<MirrorListName, MirrorListDef> = {
   catalogue: {
     name: 'catalogue',
     table: 'catalogue',
-    path: () => '/api/cargo/items',
+    path: () => CARGO_PATHS.items,
     items: plainList(['items', 'data'], ['id', 'itemId']),
   },
   myOrders: {
     name: 'myOrders',
     table: 'myOrders',
-    path: forRole('CLIENT', (u) => `/api/orders/user/${u.userId}?${identity(u, 'CLIENT')}`),
+    path: forRole('CLIENT', (u) => pathTo(ORDER_PATHS.userOrders, { userId: u.userId })),
     items: plainList(['orders', 'data'], ['orderId', 'id']),
   },
   assignedOrders: {
     name: 'assignedOrders',
     table: 'assignedOrders',
-    path: forRole('VOLUNTEER', (u) => `/api/orders/volunteer/assigned?${identity(u, 'VOLUNTEER')}`),
+    path: forRole('VOLUNTEER', () => ORDER_PATHS.volunteerAssigned),
     items: plainList(['orders', 'data'], ['orderId', 'id']),
   },
   allRounds: {
     name: 'allRounds',
     table: 'rounds',
-    path: forRole('VOLUNTEER', (u) => `/api/rounds/all?${identity(u, 'VOLUNTEER')}`),
+    path: forRole('VOLUNTEER', () => ROUND_PATHS.all),
     items: plainList(['rounds', 'data'], ['roundId', 'id']),
   },
   myRounds: {
     name: 'myRounds',
     table: 'rounds',
-    path: forRole('VOLUNTEER', (u) => `/api/rounds/my-rounds?${identity(u, 'VOLUNTEER')}`),
+    path: forRole('VOLUNTEER', () => ROUND_PATHS.myRounds),
     items: (body) => {
       const upcoming = field(body, 'upcomingRounds');
       const past = field(body, 'pastRounds');

@@ -7,18 +7,11 @@ import {
   MAX_PER_ORDER_LIMIT,
   ORDER_LIMIT_MESSAGES,
 } from '../rules/order-limits.ts';
+import { CARGO_PATHS } from './cargo-paths.ts';
 import { pathTo } from './paths.ts';
 import { successReply } from './replies.ts';
 
-export const CARGO_ITEMS_PATH = '/api/cargo/items';
-export const CARGO_IMAGES_PATH = '/api/cargo/images';
-
-export const CARGO_PATHS = {
-  items: CARGO_ITEMS_PATH,
-  item: `${CARGO_ITEMS_PATH}/:id`,
-  image: `${CARGO_IMAGES_PATH}/:imageId`,
-  imageThumb: `${CARGO_IMAGES_PATH}/:imageId/thumb`,
-} as const;
+export { CARGO_ITEMS_PATH, CARGO_IMAGES_PATH, CARGO_PATHS } from './cargo-paths.ts';
 
 export function cargoItemPath(id: number | string): string {
   return pathTo(CARGO_PATHS.item, { id });

@@ -5,23 +5,11 @@
 // plugin against the session.
 import { z } from 'zod';
 import { wireId } from './ids.ts';
+import { ORDER_PATHS } from './order-paths.ts';
 import { pathTo } from './paths.ts';
 import { successReply } from './replies.ts';
 
-export const ORDER_PATHS = {
-  create: '/api/orders/create',
-  guestCreate: '/api/orders/guest/create',
-  /** GET /api/orders/user/{userId} */
-  userOrders: '/api/orders/user/:userId',
-  /** POST /api/orders/{orderId}/cancel */
-  cancel: '/api/orders/:orderId/cancel',
-  all: '/api/orders/all',
-  volunteerAssigned: '/api/orders/volunteer/assigned',
-  /** PUT /api/orders/{orderId}/status */
-  status: '/api/orders/:orderId/status',
-  /** PUT /api/admin/orders/{orderId}/round */
-  adminRound: '/api/admin/orders/:orderId/round',
-} as const;
+export { ORDER_PATHS } from './order-paths.ts';
 
 export const userOrdersPath = (userId: number | string) =>
   pathTo(ORDER_PATHS.userOrders, { userId });

@@ -7,14 +7,7 @@ import { z } from 'zod';
 import { personalDataFields } from './orders.ts';
 import { successReply } from './replies.ts';
 
-export const ROUND_PATHS = {
-  myRounds: '/api/rounds/my-rounds',
-  all: '/api/rounds/all',
-  one: '/api/rounds/:roundId',
-  orders: '/api/rounds/:roundId/orders',
-  signup: '/api/rounds/:roundId/signup',
-  cancelSignup: '/api/rounds/signup/:signupId',
-} as const;
+export { ROUND_PATHS } from './round-paths.ts';
 
 export const ROUND_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
 export type RoundStatus = (typeof ROUND_STATUSES)[number];
