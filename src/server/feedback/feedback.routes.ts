@@ -1,7 +1,6 @@
 // POST /api/feedback/submit: public (visitors may send feedback), rate limited, replayable
 // with an Idempotency-Key (the web client sends it through its outbox).
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FEEDBACK_SUBMIT_PATH,
   feedbackSubmitReply,
@@ -9,10 +8,7 @@ import {
   type FeedbackSubmitReply,
 } from '#shared/contracts/feedback';
 import { validateFeedback } from '#shared/rules/feedback';
-import { badRequest } from '../errors.ts';
-import { perClientAddress } from '../http/rate-limits.ts';
-import { runIdempotent } from '../idempotency/run-idempotent.ts';
-import { documentedReplies } from '../plugins/zod-schemas.ts';
+import { postPublicSubmit } from '../http/public-submit.ts';
 import { insertFeedback } from './feedback.repository.ts';
 
 /** Per client address and minute, times config.rateLimitScale. */
@@ -26,39 +22,24 @@ function nameOf(sessionUsername: string | undefined, claimed: string | null | un
   return trimmed === '' ? null : trimmed;
 }
 
-export async function feedbackRoutes(untyped: FastifyInstance): Promise<void> {
-  const app = untyped.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = perClientAddress(app.ctx.config, FEEDBACK_RATE_LIMIT, 'minute');
-  app.post(
-    FEEDBACK_SUBMIT_PATH,
-    {
-      config: { access: 'public', rateLimit },
-      schema: {
-        body: feedbackSubmitRequest,
-        response: documentedReplies({ 200: feedbackSubmitReply }),
-      },
-    },
-    async (request, reply) => {
-      const input = request.body;
-      const invalid = validateFeedback({ content: input.content, phoneNumber: input.phoneNumber });
-      if (invalid !== null) throw badRequest(invalid);
+export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
+  postPublicSubmit(app, {
+    path: FEEDBACK_SUBMIT_PATH,
+    body: feedbackSubmitRequest,
+    reply: feedbackSubmitReply,
+    perMinute: FEEDBACK_RATE_LIMIT,
+    check: (input) => validateFeedback({ content: input.content, phoneNumber: input.phoneNumber }),
+    write: async ({ trx }, input, request): Promise<FeedbackSubmitReply> => {
       const user = request.user;
-      return runIdempotent(request, reply, app.ctx.opened.db, async (trx) => {
-        const id = await insertFeedback(trx, {
-          userId: user?.userId ?? null,
-          name: nameOf(user?.username, input.name),
-          accountUsername: user?.username ?? null,
-          phoneNumber: (input.phoneNumber ?? '').trim(),
-          content: (input.content ?? '').trim(),
-          createdAt: new Date(),
-        });
-        const body: FeedbackSubmitReply = {
-          status: 'success',
-          message: 'Feedback submitted successfully.',
-          id,
-        };
-        return { statusCode: 200, body };
+      const id = await insertFeedback(trx, {
+        userId: user?.userId ?? null,
+        name: nameOf(user?.username, input.name),
+        accountUsername: user?.username ?? null,
+        phoneNumber: (input.phoneNumber ?? '').trim(),
+        content: (input.content ?? '').trim(),
+        createdAt: new Date(),
       });
+      return { status: 'success', message: 'Feedback submitted successfully.', id };
     },
-  );
+  });
 }
