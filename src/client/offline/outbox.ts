@@ -5,6 +5,7 @@
 // Discard. The replayer (replayer.ts) is the only sender.
 import type { AppDb } from './app-db.ts';
 import { applyLocalChanges } from './local-changes.ts';
+import { forgetSent, rememberSent } from './sent-receipts.ts';
 import { currentUserId } from './session-user-store.ts';
 import type { LocalChange, OutboxRow, WriteMethod } from './types.ts';
 
@@ -79,17 +80,24 @@ export async function retryRejected(db: AppDb, seq: number, now = new Date()): P
 
 /** Discard of a refused action (its optimistic change was undone when it was refused). */
 export async function discardRejected(db: AppDb, seq: number): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
+  await db.transaction('rw', db.outbox, db.syncMeta, async () => {
     const row = await db.outbox.get(seq);
-    if (row?.status === 'rejected') await db.outbox.delete(seq);
+    if (row?.status !== 'rejected') return;
+    await db.outbox.delete(seq);
+    // The entity's latest action was not sent: an earlier "Sent ✓" no longer speaks for it.
+    await forgetSent(db, row.entityKey);
   });
 }
 
 /** The screen that queued an action has shown its outcome: a done or refused row may go. */
-export async function acknowledge(db: AppDb, seq: number): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
+export async function acknowledge(db: AppDb, seq: number, now = new Date()): Promise<void> {
+  await db.transaction('rw', db.outbox, db.syncMeta, async () => {
     const row = await db.outbox.get(seq);
-    if (row?.status === 'done' || row?.status === 'rejected') await db.outbox.delete(seq);
+    if (row?.status !== 'done' && row?.status !== 'rejected') return;
+    await db.outbox.delete(seq);
+    // A refusal the screen showed: as for a discard, an earlier "Sent ✓" is not this action's.
+    if (row.status === 'rejected') await forgetSent(db, row.entityKey);
+    else await rememberSent(db, [row], now);
   });
 }
 
@@ -110,11 +118,14 @@ export async function requeueInterrupted(db: AppDb): Promise<void> {
 }
 
 /** Done rows nobody acknowledged (the screen was closed) go after a while. */
-export async function pruneDone(db: AppDb, olderThan: Date): Promise<void> {
+export async function pruneDone(db: AppDb, olderThan: Date, now = new Date()): Promise<void> {
   const cutoff = olderThan.toISOString();
-  await db.outbox
-    .where('status')
-    .equals('done')
-    .filter((r) => r.updatedAt < cutoff)
-    .delete();
+  await db.transaction('rw', db.outbox, db.syncMeta, async () => {
+    const done = db.outbox
+      .where('status')
+      .equals('done')
+      .filter((r) => r.updatedAt < cutoff);
+    await rememberSent(db, await done.toArray(), now);
+    await done.delete();
+  });
 }

@@ -173,7 +173,7 @@ export async function drainOutbox(
     return { ...result, stop: 'backoff', retryAt: Date.parse(state.nextAttemptAt ?? '') };
   }
   await requeueInterrupted(db);
-  await pruneDone(db, new Date(now().getTime() - DONE_KEEP_MS));
+  await pruneDone(db, new Date(now().getTime() - DONE_KEEP_MS), now());
   const pass: Pass = {
     deps: full,
     userId: await currentUserId(db),

@@ -1,8 +1,9 @@
 // Logout (issue #3: "Logout wipes the user's personal data from the device"): the user's
-// mirrored lists, their copy of the user record, and their queued actions. The catalogue is
-// not personal and stays (a guest may browse it offline). Public actions queued while signed
-// out (owner null) are not this user's and stay queued.
+// mirrored lists, their copy of the user record, their queued actions and their receipts.
+// The catalogue is not personal and stays (a guest may browse it offline). Public actions
+// queued while signed out (owner null) are not this user's and stay queued.
 import type { AppDb } from './app-db.ts';
+import { forgetAllSent } from './sent-receipts.ts';
 import { currentUserId } from './session-user-store.ts';
 import { listMetaKey, updateReplayerState } from './sync-meta.ts';
 import type { MirrorListName } from './mirror-lists.ts';
@@ -31,6 +32,8 @@ export async function wipeUserData(db: AppDb): Promise<void> {
     await db.syncMeta.bulkDelete(PERSONAL_LISTS.map(listMetaKey));
     await db.outbox.filter((row) => row.ownerUserId !== null || row.status === 'done').delete();
     await db.sessionUser.clear();
+    // What this user's actions became is theirs too: the next person sees no "Sent ✓".
+    await forgetAllSent(db);
     await updateReplayerState(db, { pausedForSignIn: false });
   });
 }

@@ -1,0 +1,60 @@
+// "Sent ✓" after the outbox row is gone (issue 17 item 3). A screen acknowledges the row of
+// an answered action and the replayer prunes unread ones after an hour, yet the person who
+// made the action still expects its card to say it went, after a reload too. So when a done
+// row with an entity leaves the outbox, the time the server took it is kept here, in
+// syncMeta (every tab and a reload read it), for a day: past that the card's own state (an
+// order's COMPLETED, a round under My Rounds) is the record. A refusal discarded on the entity
+// forgets it (its latest action was not sent), and a logout forgets them all (wipe.ts).
+import type { AppDb } from './app-db.ts';
+import type { OutboxRow } from './types.ts';
+
+const SENT_RECEIPTS_KEY = 'receipts:sent';
+export const SENT_RECEIPT_KEEP_MS = 24 * 60 * 60_000;
+/** A bound on the record (a busy day's actions fit many times over). */
+const MAX_SENT_RECEIPTS = 500;
+
+/** entityKey → when the server took the entity's latest action (ISO). */
+type SentReceipts = Record<string, string>;
+
+async function readAll(db: AppDb): Promise<SentReceipts> {
+  const row = await db.syncMeta.get(SENT_RECEIPTS_KEY);
+  const value: unknown = row?.value;
+  return typeof value === 'object' && value !== null ? (value as SentReceipts) : {};
+}
+
+/** The receipts still within the day, newest first, at most MAX_SENT_RECEIPTS. */
+function kept(receipts: SentReceipts, now: Date): SentReceipts {
+  const since = now.getTime() - SENT_RECEIPT_KEEP_MS;
+  const fresh = Object.entries(receipts)
+    .filter(([, at]) => Date.parse(at) >= since)
+    .sort(([, a], [, b]) => b.localeCompare(a))
+    .slice(0, MAX_SENT_RECEIPTS);
+  return Object.fromEntries(fresh);
+}
+
+/** Call inside a transaction over outbox and syncMeta that deletes these done rows. */
+export async function rememberSent(db: AppDb, rows: readonly OutboxRow[], now: Date) {
+  const sent = rows.filter((r) => r.status === 'done' && r.entityKey !== null);
+  if (sent.length === 0) return;
+  const receipts = await readAll(db);
+  for (const row of sent) receipts[row.entityKey as string] = row.updatedAt;
+  await db.syncMeta.put({ key: SENT_RECEIPTS_KEY, value: kept(receipts, now) });
+}
+
+export async function forgetSent(db: AppDb, entityKey: string | null): Promise<void> {
+  if (entityKey === null) return;
+  const receipts = await readAll(db);
+  if (!(entityKey in receipts)) return;
+  const rest = Object.entries(receipts).filter(([key]) => key !== entityKey);
+  await db.syncMeta.put({ key: SENT_RECEIPTS_KEY, value: Object.fromEntries(rest) });
+}
+
+export async function forgetAllSent(db: AppDb): Promise<void> {
+  await db.syncMeta.delete(SENT_RECEIPTS_KEY);
+}
+
+/** Whether the entity's latest action was sent within the day and its row has gone. */
+export async function wasSent(db: AppDb, entityKey: string, now = new Date()): Promise<boolean> {
+  const at = (await readAll(db))[entityKey];
+  return at !== undefined && Date.parse(at) >= now.getTime() - SENT_RECEIPT_KEEP_MS;
+}
