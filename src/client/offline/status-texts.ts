@@ -6,6 +6,22 @@ export const OFFLINE_BADGE_TEXT = 'Offline';
 export const UPDATE_READY_TEXT = 'A new version is ready';
 export const UPDATE_RELOAD_LABEL = 'Reload';
 export const NEEDS_ATTENTION_TITLE = 'Needs attention';
+export const REFUSED_LATER_TEXT =
+  'Not sent — the server refused it. Open the changes waiting to retry or discard it.';
+
+/**
+ * A form's line beside its receipt (issue 17 item 3): what the form said when Submit
+ * returned, until the action it queued then is sent (sentText) or refused.
+ */
+export function formOutcomeText(
+  said: string | null,
+  receipt: 'waiting' | 'sent' | 'attention' | null,
+  sentText: string,
+): string | null {
+  if (said !== QUEUED_TEXT) return said;
+  if (receipt === 'sent') return sentText;
+  return receipt === 'attention' ? REFUSED_LATER_TEXT : said;
+}
 
 export function waitingForSignInText(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} waiting — sign in to send them`;
@@ -17,6 +33,24 @@ export function pendingCountText(pending: number, needsAttention: number): strin
   if (needsAttention > 0)
     parts.push(`${needsAttention} need${needsAttention === 1 ? 's' : ''} attention`);
   return parts.join(', ');
+}
+
+/**
+ * An action still waiting after this many days is flagged to the person (issue 17 item 4):
+ * the server keeps idempotency keys IDEMPOTENCY_DAYS (35 by default), so about a week is left
+ * to send it while a replay can still be told from a second action.
+ */
+export const LONG_WAIT_DAYS = 28;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The whole days an action queued at `createdAt` has waited, once past LONG_WAIT_DAYS. */
+export function longWaitDays(createdAt: string, now: number): number | null {
+  const waited = now - Date.parse(createdAt);
+  return waited > LONG_WAIT_DAYS * DAY_MS ? Math.floor(waited / DAY_MS) : null;
+}
+
+export function longWaitText(days: number): string {
+  return `Waiting ${days} days — connect to the internet soon so it can be sent.`;
 }
 
 function plural(n: number, unit: string): string {

@@ -1,5 +1,6 @@
 // A queued action's receipt in words (issue 17 item 3), shown where the action was made: the
 // state is said, never only coloured, and announced politely as it changes (role=status).
+import message from './form-message.module.css';
 import styles from './receipt.module.css';
 
 export type ReceiptTone = 'waiting' | 'sent' | 'attention';
@@ -16,5 +17,35 @@ export function Receipt({ state }: { state: ReceiptTone | null }) {
     <span role="status" className={`${styles.receipt} ${styles[state] ?? ''}`}>
       {RECEIPT_TEXTS[state]}
     </span>
+  );
+}
+
+const MESSAGE_TONE: Record<ReceiptTone, 'waiting' | 'success' | 'error'> = {
+  waiting: 'waiting',
+  sent: 'success',
+  attention: 'error',
+};
+
+/**
+ * A form's outcome line with its action's receipt in one status region (a form has one:
+ * a second would announce the same news twice): the receipt's words, then the form's own.
+ */
+export function ReceiptMessage({
+  state,
+  text,
+}: {
+  state: ReceiptTone | null;
+  text: string | null;
+}) {
+  if (state === null && (text === null || text === '')) return null;
+  // Until the receipt is read, the form's own words stand in a neutral tone.
+  const tone = state === null ? 'waiting' : MESSAGE_TONE[state];
+  return (
+    <p role="status" className={`${message.message} ${message[tone] ?? ''}`}>
+      {state !== null && (
+        <span className={`${styles.receipt} ${styles[state] ?? ''}`}>{RECEIPT_TEXTS[state]}</span>
+      )}{' '}
+      {text !== null && text !== '' && <span>{text}</span>}
+    </p>
   );
 }

@@ -10,11 +10,13 @@ import { submit } from '../../offline/submit.ts';
 import { envelopeMessage } from '../../offline/outbox-transport.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { Button } from '../../ui/button.tsx';
-import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { ErrorMessage } from '../../ui/form-message.tsx';
+import { ReceiptMessage } from '../../ui/receipt.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import { FormActions } from '../../ui/page-layout.tsx';
-import { QUEUED_TEXT } from '../../offline/status-texts.ts';
+import { useReceipt } from '../../offline/receipts.ts';
+import { formOutcomeText, QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { feedbackAction } from './feedback-action.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
@@ -35,6 +37,9 @@ export function FeedbackPage() {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The entity of the submission the form is showing, whose receipt is shown with `done`.
+  const [sentEntity, setSentEntity] = useState<string | null>(null);
+  const receipt = useReceipt(sentEntity);
   const { busy, whileBusy } = useBusy();
 
   useEffect(() => {
@@ -51,9 +56,11 @@ export function FeedbackPage() {
     await whileBusy(async () => {
       try {
         const name = user?.username ?? null;
-        const outcome = await submit(feedbackAction({ name, phoneNumber, content }));
-        if (outcome.kind === 'rejected') setError(FEEDBACK_FAILED);
-        else setDone(outcome.kind === 'queued' ? QUEUED_TEXT : successText(outcome.verdict.body));
+        const action = feedbackAction({ name, phoneNumber, content });
+        const outcome = await submit(action);
+        if (outcome.kind === 'rejected') return setError(FEEDBACK_FAILED);
+        setDone(outcome.kind === 'queued' ? QUEUED_TEXT : successText(outcome.verdict.body));
+        setSentEntity(action.entityKey ?? null);
       } catch {
         setError(FEEDBACK_FAILED);
       }
@@ -79,7 +86,7 @@ export function FeedbackPage() {
           onChange={setContent}
         />
         <ErrorMessage text={error} />
-        <SuccessMessage text={done} />
+        <ReceiptMessage state={receipt} text={formOutcomeText(done, receipt, SENT_FALLBACK)} />
         <FormActions>
           <Button type="submit" disabled={busy || done !== null}>
             Submit

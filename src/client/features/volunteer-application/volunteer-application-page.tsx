@@ -5,12 +5,14 @@ import { useState, type SyntheticEvent } from 'react';
 import { APPLICATION_LIMITS } from '#shared/contracts/applications';
 import { validateVolunteerApplication } from '#shared/rules/applications';
 import { submit } from '../../offline/submit.ts';
-import { QUEUED_TEXT } from '../../offline/status-texts.ts';
+import { useReceipt } from '../../offline/receipts.ts';
+import { formOutcomeText, QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { Button } from '../../ui/button.tsx';
 import { EMAIL_INPUT, FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
-import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
+import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useFormSend, useFormState } from '../../ui/form-state.ts';
 import { FormActions } from '../../ui/page-layout.tsx';
+import { ReceiptMessage } from '../../ui/receipt.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import {
   applicationAction,
@@ -35,23 +37,29 @@ export function VolunteerApplicationPage() {
   const { busy, error, setError, send } = useFormSend();
   const [detail, setDetail] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The entity of the application the form is showing, whose receipt is shown with `done`.
+  const [sentEntity, setSentEntity] = useState<string | null>(null);
+  const receipt = useReceipt(sentEntity);
 
   async function apply(event: SyntheticEvent) {
     event.preventDefault();
     setError(null);
     setDetail(null);
     setDone(null);
+    setSentEntity(null);
     const invalid = validateVolunteerApplication(form);
     if (invalid !== null) return setError(invalid);
     await send(
       async () => {
-        const outcome = await submit(applicationAction(form, new Date()));
+        const action = applicationAction(form, new Date());
+        const outcome = await submit(action);
         if (outcome.kind === 'rejected') {
           setError(SUBMISSION_FAILED);
           setDetail(outcome.message);
           return;
         }
         setDone(outcome.kind === 'queued' ? QUEUED_TEXT : SENT_TEXT);
+        setSentEntity(action.entityKey ?? null);
         setForm(EMPTY_APPLICATION);
       },
       () => SUBMISSION_FAILED,
@@ -64,7 +72,7 @@ export function VolunteerApplicationPage() {
         <FormFields fields={APPLICATION_FIELDS} values={form} onChange={change} />
         <ErrorMessage text={error} />
         {detail !== null && detail !== '' && <p>{detail}</p>}
-        <SuccessMessage text={done} />
+        <ReceiptMessage state={receipt} text={formOutcomeText(done, receipt, SENT_TEXT)} />
         <FormActions>
           <Button type="submit" disabled={busy}>
             Submit

@@ -1,18 +1,22 @@
 // @vitest-environment jsdom
 // The 'JOIN US' form against a real server, through the offline engine: the spec's
 // messages, a stored application (PENDING, with the submission time), and the server's
-// refusal of a second pending application shown as 'Submission failed'.
+// refusal of a second pending application shown as 'Submission failed', and the receipt of an
+// application queued offline going from waiting to sent in the form's one status line.
 import '../support/fake-db.ts';
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { APPLICATION_MESSAGES } from '#shared/rules/applications';
+import { setApiBaseUrl } from '#client/api/api-client';
+import { kickOutbox } from '#client/offline/engine';
+import { QUEUED_TEXT } from '#client/offline/status-texts';
 import { DUPLICATE_APPLICATION_MESSAGE } from '#server/applications/applications.service';
 import { VolunteerApplicationPage } from '#client/features/volunteer-application/volunteer-application-page.tsx';
 import { useClientServer } from '../../support/client-server.ts';
 import { alertText, click, fill } from '../../support/form.ts';
 import { renderPage } from '../../support/render-page.tsx';
 
-const { db } = useClientServer({ offlineEngine: true });
+const { server, db } = useClientServer({ offlineEngine: true });
 
 async function openForm(): Promise<void> {
   renderPage('/volunteerAppli', VolunteerApplicationPage);
@@ -73,5 +77,28 @@ describe('volunteer application page', () => {
     click('Submit');
     expect(await alertText()).toBe('Submission failed');
     expect(await screen.findByText(DUPLICATE_APPLICATION_MESSAGE)).toBeDefined();
+  });
+
+  it('says Waiting to send offline, then Sent ✓ once the application went', async () => {
+    await openForm();
+    const email = `later-${Date.now()}@example.org`;
+    setApiBaseUrl('http://127.0.0.1:9');
+    fillApplication(email);
+    click('Submit');
+    const status = await screen.findByRole('status', undefined, { timeout: 10_000 });
+    expect(await within(status).findByText('Waiting to send')).toBeDefined();
+    expect(within(status).getByText(QUEUED_TEXT)).toBeDefined();
+
+    setApiBaseUrl(server().baseUrl);
+    kickOutbox('online');
+    expect(await within(status).findByText('Sent ✓', undefined, { timeout: 10_000 })).toBeDefined();
+    expect(within(status).queryByText(QUEUED_TEXT)).toBeNull();
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    const stored = await db()
+      .selectFrom('volunteer_applications')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    expect(stored).toHaveLength(1);
   });
 });
