@@ -21,6 +21,16 @@ async function visibleOutbox(db: AppDb): Promise<OutboxRow[]> {
   );
 }
 
+/** The time now, read again every `tickMs` (texts of ages: how long an action has waited). */
+export function useNow(tickMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), tickMs);
+    return () => clearInterval(timer);
+  }, [tickMs]);
+  return now;
+}
+
 export function useOutboxEntries(): OutboxRow[] | undefined {
   return useLiveQuery(() => visibleOutbox(getAppDb()), []);
 }
@@ -32,6 +42,8 @@ export interface OutboxSummary {
   needsAttention: number;
   /** Queued actions held until the user signs in again. */
   waitingForSignIn: number;
+  /** When the oldest queued or sending action was queued (the 28-day warning). */
+  oldestPendingAt: string | null;
 }
 
 async function summarise(db: AppDb): Promise<OutboxSummary> {
@@ -43,8 +55,13 @@ async function summarise(db: AppDb): Promise<OutboxSummary> {
     r.ownerUserId !== null &&
     (state.pausedForSignIn || r.ownerUserId !== user?.userId);
   const all = await db.outbox.toArray();
+  const pending = rows.filter((r) => r.status === 'queued' || r.status === 'sending');
   return {
-    pending: rows.filter((r) => r.status === 'queued' || r.status === 'sending').length,
+    pending: pending.length,
+    oldestPendingAt: pending.reduce<string | null>(
+      (oldest, r) => (oldest === null || r.createdAt < oldest ? r.createdAt : oldest),
+      null,
+    ),
     sending: all.some((r) => r.status === 'sending'),
     needsAttention: rows.filter((r) => r.status === 'rejected').length,
     waitingForSignIn: all.filter(waits).length,
@@ -56,6 +73,7 @@ const EMPTY_SUMMARY: OutboxSummary = {
   sending: false,
   needsAttention: 0,
   waitingForSignIn: 0,
+  oldestPendingAt: null,
 };
 
 export function useOutboxSummary(): OutboxSummary {

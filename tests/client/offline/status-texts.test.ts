@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LONG_WAIT_DAYS,
+  longWaitDays,
+  longWaitText,
   pendingCountText,
   updatedAgoText,
   waitingForSignInText,
@@ -24,5 +27,19 @@ describe('status texts', () => {
     expect(pendingCountText(2, 0)).toBe('2 changes waiting');
     expect(pendingCountText(1, 1)).toBe('1 change waiting, 1 needs attention');
     expect(pendingCountText(0, 2)).toBe('2 need attention');
+  });
+
+  it('warns once an action has waited more than 28 days', () => {
+    const queuedAt = '2026-01-01T12:00:00.000Z';
+    const day = 24 * 60 * 60_000;
+    const daysOn = (days: number) => Date.parse(queuedAt) + days * day;
+    expect(LONG_WAIT_DAYS).toBe(28);
+    expect(longWaitDays(queuedAt, daysOn(27))).toBeNull();
+    expect(longWaitDays(queuedAt, daysOn(28))).toBeNull();
+    expect(longWaitDays(queuedAt, daysOn(28) + 60_000)).toBe(28);
+    expect(longWaitDays(queuedAt, daysOn(30.5))).toBe(30);
+    expect(longWaitText(30)).toBe(
+      'Waiting 30 days — connect to the internet soon so it can be sent.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { discardAction, retryAction } from '../../offline/engine.ts';
-import { useOutboxEntries } from '../../offline/hooks.ts';
+import { useNow, useOutboxEntries } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import {
@@ -8,15 +8,27 @@ import {
   WILL_BE_REFUSED,
   type LimitKnowledge,
 } from '../../features/ordering/index.ts';
-import { NEEDS_ATTENTION_TITLE, shortDateTime } from '../../offline/status-texts.ts';
+import {
+  longWaitDays,
+  longWaitText,
+  NEEDS_ATTENTION_TITLE,
+  shortDateTime,
+} from '../../offline/status-texts.ts';
 import styles from './offline-status.module.css';
 
 /**
  * An order waiting here that the server will refuse for the order limits, as far as this
  * device can know (features/ordering/checkout/order-limit-check.ts), is flagged before it is sent.
  */
-function Entry({ row, knowledge }: { row: OutboxRow; knowledge: LimitKnowledge }) {
+interface EntryProps {
+  row: OutboxRow;
+  knowledge: LimitKnowledge;
+  now: number;
+}
+
+function Entry({ row, knowledge, now }: EntryProps) {
   const flag = row.status === 'queued' ? queuedOrderProblem(row, knowledge) : null;
+  const longWait = row.status === 'rejected' ? null : longWaitDays(row.createdAt, now);
   const when = row.status === 'rejected' ? row.updatedAt : row.createdAt;
   const state =
     row.status === 'sending' ? 'Sending' : row.status === 'rejected' ? 'Refused' : 'Queued';
@@ -33,6 +45,7 @@ function Entry({ row, knowledge }: { row: OutboxRow; knowledge: LimitKnowledge }
         {row.status === 'queued' && row.attempts > 0 && row.lastError !== null && (
           <span className={styles.meta}>{row.lastError}</span>
         )}
+        {longWait !== null && <span className={styles.error}>{longWaitText(longWait)}</span>}
         {flag !== null && (
           <span className={styles.error}>
             {WILL_BE_REFUSED} {flag}
@@ -57,16 +70,17 @@ interface SectionProps {
   title: string;
   rows: OutboxRow[];
   knowledge: LimitKnowledge;
+  now: number;
 }
 
-function Section({ title, rows, knowledge }: SectionProps) {
+function Section({ title, rows, knowledge, now }: SectionProps) {
   if (rows.length === 0) return null;
   return (
     <section aria-label={title}>
       <h3 className={styles.sectionTitle}>{title}</h3>
       <ul className={styles.list}>
         {rows.map((row) => (
-          <Entry key={row.seq} row={row} knowledge={knowledge} />
+          <Entry key={row.seq} row={row} knowledge={knowledge} now={now} />
         ))}
       </ul>
     </section>
@@ -77,6 +91,7 @@ function Section({ title, rows, knowledge }: SectionProps) {
 export function OutboxList() {
   const rows = useOutboxEntries();
   const knowledge = useLimitKnowledge('client');
+  const now = useNow(60_000);
   if (rows === undefined) return null; // still reading IndexedDB
   if (rows.length === 0) return <p>Nothing is waiting to be sent.</p>;
   return (
@@ -85,16 +100,19 @@ export function OutboxList() {
         title={NEEDS_ATTENTION_TITLE}
         rows={rows.filter((r) => r.status === 'rejected')}
         knowledge={knowledge}
+        now={now}
       />
       <Section
         title="Sending"
         rows={rows.filter((r) => r.status === 'sending')}
         knowledge={knowledge}
+        now={now}
       />
       <Section
         title="Queued"
         rows={rows.filter((r) => r.status === 'queued')}
         knowledge={knowledge}
+        now={now}
       />
     </>
   );

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { useOutboxSummary } from '../../offline/hooks.ts';
+import { useNow, useOutboxSummary } from '../../offline/hooks.ts';
 import { Button } from '../../ui/button.tsx';
-import { pendingCountText } from '../../offline/status-texts.ts';
+import { longWaitDays, longWaitText, pendingCountText } from '../../offline/status-texts.ts';
+import styles from './offline-status.module.css';
 
 type OutboxDialogType = ComponentType<{ onClose: () => void }>;
 
@@ -19,19 +20,22 @@ const LazyOutboxDialog = lazy(async () => ({ default: await loadDialog() }));
 
 /** The pending-changes count; it opens the outbox list. Hidden when nothing waits. */
 export function PendingChanges() {
-  const { pending, needsAttention } = useOutboxSummary();
+  const { pending, needsAttention, oldestPendingAt } = useOutboxSummary();
   const [open, setOpen] = useState(false);
+  const now = useNow(60 * 60_000);
   const shown = pending > 0 || needsAttention > 0 || open;
   useEffect(() => {
     if (shown) loadDialog().catch(() => undefined); // a failure shows when it is opened
   }, [shown]);
   if (!shown) return null;
   const OutboxDialog = loadedDialog ?? LazyOutboxDialog;
+  const longWait = oldestPendingAt === null ? null : longWaitDays(oldestPendingAt, now);
   return (
     <>
       <Button variant={needsAttention > 0 ? 'danger' : 'secondary'} onClick={() => setOpen(true)}>
         {pendingCountText(pending, needsAttention) || 'Outbox'}
       </Button>
+      {longWait !== null && <p className={styles.longWait}>{longWaitText(longWait)}</p>}
       {open && (
         <Suspense fallback={null}>
           <OutboxDialog onClose={() => setOpen(false)} />

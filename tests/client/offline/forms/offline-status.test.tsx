@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 // The status bar on the device's real outbox: the pending count opens the outbox list; an
 // action the server refused (409) is under "Needs attention" with its message, and Discard
-// removes it; the offline badge follows the browser's online state.
+// removes it; the offline badge follows the browser's online state; an action queued more
+// than 28 days ago (a moved clock) is flagged beside the count and in the list.
 import '../support/fake-db.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { getAppDb } from '#client/offline/app-db';
 import { enqueue } from '#client/offline/outbox';
 import { drainOutbox } from '#client/offline/replayer';
+import { longWaitText } from '#client/offline/status-texts';
 import { DUPLICATE_APPLICATION_MESSAGE } from '#server/applications/applications.service';
 import { OfflineStatus } from '#client/shell/offline-status/offline-status.tsx';
 import { applicationAction, feedbackAction } from '../support/actions.ts';
@@ -72,5 +74,19 @@ describe('offline status', () => {
       if (online !== undefined) Object.defineProperty(navigator, 'onLine', online);
       else Reflect.deleteProperty(navigator, 'onLine');
     }
+  });
+
+  it('warns when an action has waited more than 28 days', async () => {
+    const db = getAppDb();
+    const day = 24 * 60 * 60_000;
+    await enqueue(db, feedbackAction(), new Date(Date.now() - 30 * day - 60_000));
+    await enqueue(db, feedbackAction(), new Date(Date.now() - 2 * day));
+    renderPage('/', OfflineStatus);
+    const warning = longWaitText(30);
+    expect(await screen.findByText(warning)).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: '2 changes waiting' }));
+    const queued = await screen.findByRole('region', { name: 'Queued' });
+    // Only the old one is flagged in the list.
+    expect(within(queued).getAllByText(warning)).toHaveLength(1);
   });
 });
