@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { getAppDb, type AppDb } from './app-db.ts';
 import type { MirrorListName } from './mirror-lists.ts';
 import { readMirrorList } from './mirror.ts';
+import { entityReceipt, type ReceiptState } from './receipts.ts';
 import { getRememberedUser } from './session-user-store.ts';
 import { listRefreshedAt, readReplayerState } from './sync-meta.ts';
 import type { MirrorRow, OutboxRow, RememberedUser } from './types.ts';
@@ -18,6 +19,19 @@ async function visibleOutbox(db: AppDb): Promise<OutboxRow[]> {
   const rows = await db.outbox.orderBy('seq').toArray();
   return rows.filter(
     (r) => r.status !== 'done' && (r.ownerUserId === null || r.ownerUserId === user?.userId),
+  );
+}
+
+/**
+ * The receipt of the actions on one entity ('order:12', 'round:4', as the action map keys
+ * them), live: it changes as the action travels, whichever tab sends it (receipts.ts).
+ */
+export function useReceipt(entityKey: string | null): ReceiptState | null {
+  return (
+    useLiveQuery(
+      () => (entityKey === null ? null : entityReceipt(getAppDb(), entityKey)),
+      [entityKey],
+    ) ?? null
   );
 }
 

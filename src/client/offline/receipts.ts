@@ -3,7 +3,8 @@
 // acknowledged and leaves the outbox; its "Sent ✓" is then read from what sent-receipts.ts
 // kept (for a day, across reloads and tabs). A refused action stays as 'rejected' until
 // Retry or Discard, so its receipt says so until then.
-import { useLiveQuery } from 'dexie-react-hooks';
+// The live hook is hooks.ts useReceipt: screens in several lazy chunks use it, and from a
+// module of its own it made Rolldown split the JSX runtime out of the entry (a modulepreload).
 import { getAppDb, type AppDb } from './app-db.ts';
 import { forgetAllSent, wasSent } from './sent-receipts.ts';
 import type { OutboxRow } from './types.ts';
@@ -33,19 +34,6 @@ export function receiptOf(rows: readonly OutboxRow[], sentEarlier: boolean): Rec
 export async function entityReceipt(db: AppDb, entityKey: string): Promise<ReceiptState | null> {
   const rows = await db.outbox.filter((r) => r.entityKey === entityKey).toArray();
   return receiptOf(rows, rows.length === 0 && (await wasSent(db, entityKey)));
-}
-
-/**
- * The receipt of the actions on one entity ('order:12', 'round:4', as the action map keys
- * them), live: it changes as the action travels, whichever tab sends it.
- */
-export function useReceipt(entityKey: string | null): ReceiptState | null {
-  return (
-    useLiveQuery(
-      () => (entityKey === null ? null : entityReceipt(getAppDb(), entityKey)),
-      [entityKey],
-    ) ?? null
-  );
 }
 
 /** Forgets every kept "Sent ✓" (a logout: wipe.ts; tests). */

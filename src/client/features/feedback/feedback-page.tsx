@@ -1,7 +1,8 @@
 // '/feedback' (spec section 2 "Feedback"): phone number and feedback text, Submit and
 // Cancel (back). The submission goes through the outbox: sent now when the server can be
-// reached, else kept and sent later ("Saved — will send when online"). Either way the page
-// goes home after 1.5 s (spec section 9).
+// reached, else kept and sent later ("Saved — will send when online"), with its receipt
+// (Sent ✓ / Waiting to send) in the same status line. Either way the page goes home after
+// 1.5 s (spec section 9).
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { FEEDBACK_LIMITS } from '#shared/contracts/feedback';
@@ -11,12 +12,11 @@ import { envelopeMessage } from '../../offline/outbox-transport.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
-import { ReceiptMessage } from '../../ui/receipt.tsx';
+import { ReceiptMessage, type ReceiptTone } from '../../ui/receipt.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import { FormActions } from '../../ui/page-layout.tsx';
-import { useReceipt } from '../../offline/receipts.ts';
-import { formOutcomeText, QUEUED_TEXT } from '../../offline/status-texts.ts';
+import { QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { feedbackAction } from './feedback-action.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
@@ -37,9 +37,10 @@ export function FeedbackPage() {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  // The entity of the submission the form is showing, whose receipt is shown with `done`.
-  const [sentEntity, setSentEntity] = useState<string | null>(null);
-  const receipt = useReceipt(sentEntity);
+  // The receipt as Submit left it: the page goes home 1.5 s later, so it is not watched
+  // live (a live receipt here, through offline/hooks.ts, made Rolldown split the JSX runtime
+  // out of the entry script: a modulepreload on the landing).
+  const [receipt, setReceipt] = useState<ReceiptTone | null>(null);
   const { busy, whileBusy } = useBusy();
 
   useEffect(() => {
@@ -56,11 +57,10 @@ export function FeedbackPage() {
     await whileBusy(async () => {
       try {
         const name = user?.username ?? null;
-        const action = feedbackAction({ name, phoneNumber, content });
-        const outcome = await submit(action);
+        const outcome = await submit(feedbackAction({ name, phoneNumber, content }));
         if (outcome.kind === 'rejected') return setError(FEEDBACK_FAILED);
         setDone(outcome.kind === 'queued' ? QUEUED_TEXT : successText(outcome.verdict.body));
-        setSentEntity(action.entityKey ?? null);
+        setReceipt(outcome.kind === 'queued' ? 'waiting' : 'sent');
       } catch {
         setError(FEEDBACK_FAILED);
       }
@@ -86,7 +86,7 @@ export function FeedbackPage() {
           onChange={setContent}
         />
         <ErrorMessage text={error} />
-        <ReceiptMessage state={receipt} text={formOutcomeText(done, receipt, SENT_FALLBACK)} />
+        <ReceiptMessage state={receipt} text={done} />
         <FormActions>
           <Button type="submit" disabled={busy || done !== null}>
             Submit

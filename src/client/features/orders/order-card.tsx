@@ -4,8 +4,7 @@
 // whose personal data the retention sweep removed says so in its address.
 import { useId } from 'react';
 import { orderEntity } from '../../offline/actions.ts';
-import { useOnline } from '../../offline/hooks.ts';
-import { useReceipt } from '../../offline/receipts.ts';
+import { useOnline, useReceipt } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';

@@ -5,7 +5,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { APPLICATION_LIMITS } from '#shared/contracts/applications';
 import { validateVolunteerApplication } from '#shared/rules/applications';
 import { submit } from '../../offline/submit.ts';
-import { useReceipt } from '../../offline/receipts.ts';
+import { useReceipt } from '../../offline/hooks.ts';
 import { formOutcomeText, QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { Button } from '../../ui/button.tsx';
 import { EMAIL_INPUT, FormFields, type FieldSpec } from '../../ui/form-fields.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { orderEntity } from '../../offline/actions.ts';
-import { useReceipt } from '../../offline/receipts.ts';
+import { useReceipt } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { SignupStatus } from '#shared/contracts/rounds';
 import { roundEntity } from '../../offline/actions.ts';
-import { useReceipt } from '../../offline/receipts.ts';
+import { useReceipt } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Fields } from '../../ui/card-parts.tsx';
