@@ -26,9 +26,13 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * (guests, visitors) share one scope; their keys are random UUIDs, so two of them colliding
  * is not a practical concern — and a collision could only replay a reply for the same
  * method, path and body, which holds nothing the second caller did not send.
+ * A public route's keys are all 'anon', signed in or not: a device may send a public form
+ * once with a login that has ended and again after signing in (or the reverse), and one
+ * scope per attempt would write it twice (found by tests/client/offline/outbox-model).
  */
 export function idempotencyScopeOf(request: FastifyRequest): string {
-  return request.user === null ? 'anon' : `user:${request.user.userId}`;
+  const isPublic = request.routeOptions.config.access === 'public';
+  return request.user === null || isPublic ? 'anon' : `user:${request.user.userId}`;
 }
 
 /** JSON with object keys sorted, so that key order does not make two bodies differ. */

@@ -7,14 +7,16 @@ import { pruneKeys } from '#server/idempotency/idempotency.repository';
 import { conflict } from '#server/errors';
 
 const PATH = '/api/test/idempotent-write';
+/** The same write for signed-in callers only. */
+const SIGNED_IN_PATH = '/api/test/idempotent-write-signed-in';
 
 /** What the next run of the test route does besides writing. */
 const behaviour = { refuse: false, crash: false, delayMs: 0 };
 
 // A write route built on runIdempotent, only for this test: it stores a feedback row and
 // may refuse (409, after writing, so the rollback shows) or crash (a 500).
-function addTestRoute(app: FastifyInstance): void {
-  app.post(PATH, { config: { access: 'public' } }, async (request, reply) => {
+function addTestRoute(app: FastifyInstance, path: string, access: 'public' | 'signedIn'): void {
+  app.post(path, { config: { access } }, async (request, reply) => {
     const body = request.body as { content: string };
     return runIdempotent(request, reply, app.ctx.opened.db, async (trx) => {
       const row = await trx
@@ -37,7 +39,8 @@ function addTestRoute(app: FastifyInstance): void {
 describe.each(testDialects())('runIdempotent (%s)', (dialect) => {
   const server = useTestServer(dialect);
   beforeAll(async () => {
-    addTestRoute(server.app);
+    addTestRoute(server.app, PATH, 'public');
+    addTestRoute(server.app, SIGNED_IN_PATH, 'signedIn');
   });
   beforeEach(() => {
     Object.assign(behaviour, { refuse: false, crash: false, delayMs: 0 });
@@ -52,10 +55,10 @@ describe.each(testDialects())('runIdempotent (%s)', (dialect) => {
         .execute()
     ).length;
 
-  const post = (content: string, key?: string, extra: Record<string, string> = {}) =>
+  const post = (content: string, key?: string, extra: Record<string, string> = {}, url = PATH) =>
     server.app.inject({
       method: 'POST',
-      url: PATH,
+      url,
       headers: { ...(key === undefined ? {} : { 'idempotency-key': key }), ...extra },
       payload: { content },
     });
@@ -141,20 +144,30 @@ describe.each(testDialects())('runIdempotent (%s)', (dialect) => {
     expect(await rowsWith(content)).toBe(1);
   });
 
-  it('scopes keys to the caller', async () => {
+  it('scopes keys to the caller on a route for signed-in users', async () => {
     const db = server.app.ctx.opened.db;
     const alice = await createSignedInUser(db);
     const bob = await createSignedInUser(db);
     const content = `scoped-${dialect}`;
     const key = crypto.randomUUID();
-    expect((await post(content, key, { cookie: alice.cookie })).statusCode).toBe(201);
-    const asBob = await post(content, key, { cookie: bob.cookie });
-    expect(asBob.headers['idempotent-replayed']).toBeUndefined();
-    const asAnon = await post(content, key);
-    expect(asAnon.headers['idempotent-replayed']).toBeUndefined();
-    const asAliceAgain = await post(content, key, { cookie: alice.cookie });
-    expect(asAliceAgain.headers['idempotent-replayed']).toBe('true');
-    expect(await rowsWith(content)).toBe(3);
+    const as = (user: { cookie: string }) =>
+      post(content, key, { cookie: user.cookie }, SIGNED_IN_PATH);
+    expect((await as(alice)).statusCode).toBe(201);
+    expect((await as(bob)).headers['idempotent-replayed']).toBeUndefined();
+    expect((await as(alice)).headers['idempotent-replayed']).toBe('true');
+    expect(await rowsWith(content)).toBe(2);
+  });
+
+  // A device may send a public form with a login that ended and again after signing in (or
+  // the reverse): one scope for the route, or the retry writes twice (outbox model test).
+  it('keeps one scope on a public route, signed in or not', async () => {
+    const alice = await createSignedInUser(server.app.ctx.opened.db);
+    const content = `public-scope-${dialect}`;
+    const key = crypto.randomUUID();
+    expect((await post(content, key)).statusCode).toBe(201);
+    const asAlice = await post(content, key, { cookie: alice.cookie });
+    expect(asAlice.headers['idempotent-replayed']).toBe('true');
+    expect(await rowsWith(content)).toBe(1);
   });
 
   it('refuses a malformed key with 400 and writes nothing', async () => {
