@@ -6,7 +6,8 @@
 // p50/p99 latency and non-2xx/error counts, in total and per kind of request. Figures only; it
 // asserts nothing. Self-stopping: a hard time limit, children killed and temp data removed on
 // any exit. SOAK_SECONDS (60) and SOAK_CONNECTIONS (100) shorten or widen a run; SOAK_LOG_DIR
-// keeps the servers' logs.
+// keeps the servers' logs. `npm run soak -- outbox` runs the offline outbox's model test
+// instead (tests/client/offline/outbox-model.soak.ts: 100,000 runs, runs/s, counterexamples).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -168,7 +169,18 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   return { url: url.toString(), drop };
 }
 
+/** `npm run soak -- outbox`: the outbox model soak, a test-side program, as a child process. */
+function soakOutbox(): number {
+  const program = path.join(REPO_ROOT, 'tests/client/offline/outbox-model.soak.ts');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', program], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  return run.status ?? 1;
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'outbox') process.exit(soakOutbox());
   ensureBuild();
   // Seeding, two runs, their starts and stops: far inside this unless something hangs.
   const limit = setTimeout(
