@@ -31,6 +31,9 @@ function valueIn(scope: Locator, label: string): Locator {
     .locator('xpath=following-sibling::dd[1]');
 }
 
+/** What a card's pending line says (volunteer/pending-note.tsx). */
+const PENDING_LINE = /Saved — will send when online|Sending…/;
+
 /** A round or order card (an article named by its heading). */
 export class Card {
   constructor(readonly root: Locator) {}
@@ -44,9 +47,12 @@ export class Card {
     return valueIn(this.root, label);
   }
 
-  /** The queued/sending line under the card. */
+  /**
+   * The queued/sending line under the card. Told by its words from the card's receipt
+   * (Waiting to send / Sent ✓), the card's other status, which stays after the action went.
+   */
   get pending(): Locator {
-    return this.root.getByRole('status');
+    return this.root.getByRole('status').filter({ hasText: PENDING_LINE });
   }
 
   background(): Promise<string> {
