@@ -110,6 +110,48 @@ export class QueueFeedback implements Command {
   toString = () => `QueueFeedback(tab ${this.tab})`;
 }
 
+/** A volunteer application from this device (a public form, like feedback). */
+class QueueApplication implements Command {
+  constructor(readonly tab: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const email = `applicant-${randomUUID()}@example.org`;
+    const action = buildAction('volunteer.apply', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email,
+      phone: '555 123 4567',
+      notes: null,
+      submissionTime: Math.floor(Date.now() / 1000),
+    });
+    await queue(model, real, action, this.tab, { marker: email });
+  }
+  toString = () => `QueueApplication(tab ${this.tab})`;
+}
+
+/**
+ * A guest order (public, sent whoever is signed in) for a custom line, so it reserves no
+ * stock; the run's guest has one phone and email, so a third is refused by the day's limit.
+ */
+class QueueGuestOrder implements Command {
+  constructor(readonly tab: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const notes = `guest-order-${randomUUID()}`;
+    const action = buildAction('order.guestCreate', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: model.fixture.guestEmail,
+      phone: model.fixture.guestPhone,
+      deliveryAddress: '2 Model Street',
+      notes,
+      items: [{ itemName: 'A custom request', quantity: 1 }],
+    });
+    await queue(model, real, action, this.tab, { marker: notes });
+  }
+  toString = () => `QueueGuestOrder(tab ${this.tab})`;
+}
+
 class QueuePlaceOrder implements Command {
   constructor(readonly tab: number) {}
   check = isRole('CLIENT');
@@ -382,6 +424,8 @@ class Recorded implements Command {
 /** Every command, queueing ones weighted up so sequences hold several actions. */
 const EVERY_COMMAND: fc.Arbitrary<Command>[] = [
   tab.map((t) => new QueueFeedback(t)),
+  tab.map((t) => new QueueApplication(t)),
+  tab.map((t) => new QueueGuestOrder(t)),
   tab.map((t) => new QueuePlaceOrder(t)),
   tab.map((t) => new QueuePlaceOrder(t)),
   fc.tuple(which, tab).map(([w, t]) => new QueueCancelOrder(w, t)),

@@ -19,7 +19,22 @@ import type { Db } from '#server/db/kysely';
 import type { Model, QueuedByModel, Real } from './commands.ts';
 import { refreshUserLists, USER_LISTS } from './device.ts';
 
-const PUBLIC_KINDS: ReadonlySet<string> = new Set(['feedback.submit', 'volunteer.apply']);
+const PUBLIC_KINDS: ReadonlySet<string> = new Set([
+  'feedback.submit',
+  'volunteer.apply',
+  'order.guestCreate',
+]);
+
+/** Where a created action's marker is found: its table and column. */
+const MARKED: Record<
+  string,
+  { table: 'feedback' | 'orders' | 'volunteer_applications'; column: string }
+> = {
+  'feedback.submit': { table: 'feedback', column: 'content' },
+  'volunteer.apply': { table: 'volunteer_applications', column: 'email' },
+  'order.create': { table: 'orders', column: 'notes' },
+  'order.guestCreate': { table: 'orders', column: 'notes' },
+};
 
 export class InvariantBroken extends Error {}
 
@@ -126,7 +141,12 @@ async function checkKeys(server: Db, model: Model, answered: Answered[]): Promis
   }
 }
 
-async function countWhere(db: Db, table: 'feedback' | 'orders', column: string, value: string) {
+async function countWhere(
+  db: Db,
+  table: 'feedback' | 'orders' | 'volunteer_applications',
+  column: string,
+  value: string,
+) {
   const rows = await sql<{ n: number | bigint }>`select count(*) as n from ${sql.table(table)}
     where ${sql.ref(column)} = ${value}`.execute(db);
   return Number(rows.rows[0]?.n ?? 0);
@@ -144,8 +164,7 @@ async function orderStatus(db: Db, orderId: number): Promise<string> {
 async function checkCreated(server: Db, answered: Answered[]): Promise<void> {
   for (const { action, row, done } of answered) {
     if (action.marker === null) continue;
-    const table = action.kind === 'feedback.submit' ? 'feedback' : 'orders';
-    const column = table === 'feedback' ? 'content' : 'notes';
+    const { table, column } = MARKED[action.kind]!;
     const count = await countWhere(server, table, column, action.marker);
     expectThat(
       count === (done ? 1 : 0),

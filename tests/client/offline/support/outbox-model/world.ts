@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig, type ServerConfig } from '#server/config';
@@ -67,6 +67,9 @@ export interface RunFixture {
   user: SignedInUser;
   /** The item's stock when the run began. */
   stock: number;
+  /** The run's guest (guest orders): one phone and email, so the day's limit can refuse. */
+  guestPhone: string;
+  guestEmail: string;
   /** CLIENT: an item with little stock, and two open orders the client may cancel. */
   itemName: string;
   itemId: number;
@@ -88,6 +91,8 @@ export async function createRunFixture(
     role,
     user,
     stock,
+    guestPhone: `555${randomInt(1_000_000, 10_000_000)}`,
+    guestEmail: `guest-${randomUUID()}@example.org`,
     itemName: '',
     itemId: 0,
     cancellableOrders: [],
