@@ -12,6 +12,7 @@ import { enqueue } from '#client/offline/outbox';
 import { rememberSignedInUser } from '#client/offline/session-user-store';
 import type { MirrorRow, OutboxRow } from '#client/offline/types';
 import { discardRejected } from '#client/offline/outbox';
+import { wipeUserData } from '#client/offline/wipe';
 import type { OrderReply } from '#shared/contracts/orders';
 import type { VolunteerRound } from '#shared/contracts/rounds';
 import { createSignup, createUser } from '../../../../support/factories.ts';
@@ -36,10 +37,15 @@ export interface Model {
   /** Orders an admin cancelled while the device had actions on them. */
   cancelledByAdmin: Set<number>;
   stockRanOut: boolean;
+  /** The login has ended (the server's view). */
   signedOut: boolean;
+  /** The person logged out on this device: only public forms can be queued. */
+  loggedOut: boolean;
   tabs: number;
   /** Refusals the person read under "Needs attention" and discarded, as they were then. */
   discarded: Map<number, OutboxRow>;
+  /** Unanswered actions the person let go when logging out (the app asks first). */
+  abandoned: Map<number, OutboxRow>;
   /** The commands that ran (a command whose check failed is skipped), for statistics. */
   ran: string[];
 }
@@ -92,8 +98,9 @@ async function queue<K extends ActionKind>(
   });
 }
 
+/** A signed-in person's action of the role: never queued after logging out on the device. */
 const isRole = (role: RunFixture['role']) => (model: Readonly<Model>) =>
-  model.fixture.role === role;
+  model.fixture.role === role && !model.loggedOut;
 
 export class QueueFeedback implements Command {
   constructor(readonly tab: number) {}
@@ -318,11 +325,36 @@ export class LoginEnds implements Command {
   toString = () => 'LoginEnds';
 }
 
+/**
+ * The person logs out mid-queue and confirms losing what is unsent (the shell asks): the
+ * device wipes the user's rows (answered ones too, which the model keeps as read) and the
+ * login ends. Public forms queued while signed out stay.
+ */
+class Logout implements Command {
+  check = (model: Readonly<Model>) => !model.signedOut;
+  async run(model: Model, real: Real) {
+    const db = real.device.main.db;
+    for (const row of await db.outbox.toArray()) {
+      if (row.ownerUserId === null && row.status !== 'done') continue; // wipe.ts keeps these
+      const answered = row.status === 'done' || row.status === 'rejected';
+      (answered ? model.discarded : model.abandoned).set(row.seq, row);
+    }
+    await wipeUserData(db);
+    const userId = model.fixture.user.id;
+    await real.server.db().deleteFrom('login_sessions').where('user_id', '=', userId).execute();
+    real.client.setCookie(null);
+    model.signedOut = true;
+    model.loggedOut = true;
+  }
+  toString = () => 'Logout';
+}
+
 /** The person signs in again: a new login cookie, the device lifts its pause. */
 export async function signInAgain(model: Model, real: Real): Promise<void> {
   real.client.setCookie(await newLogin(real.server.db(), model.fixture));
   await rememberUser(real, model.fixture);
   model.signedOut = false;
+  model.loggedOut = false;
 }
 
 class SignIn implements Command {
@@ -352,7 +384,7 @@ class Reload implements Command {
 }
 
 class StockRunsOut implements Command {
-  check = isRole('CLIENT');
+  check = (model: Readonly<Model>) => model.fixture.role === 'CLIENT';
   async run(model: Model, real: Real) {
     const { itemId } = model.fixture;
     await real.server
@@ -368,7 +400,7 @@ class StockRunsOut implements Command {
 
 class AdminCancelsOrder implements Command {
   constructor(readonly which: number) {}
-  check = isRole('VOLUNTEER');
+  check = (model: Readonly<Model>) => model.fixture.role === 'VOLUNTEER';
   async run(model: Model, real: Real) {
     const orderId = model.fixture.deliveryOrders[this.which]!;
     await real.server
@@ -384,7 +416,7 @@ class AdminCancelsOrder implements Command {
 
 /** Other volunteers take every slot of the round: a sign-up now lands on the waitlist. */
 class RoundFills implements Command {
-  check = isRole('VOLUNTEER');
+  check = (model: Readonly<Model>) => model.fixture.role === 'VOLUNTEER';
   async run(model: Model, real: Real) {
     const db = real.server.db();
     for (let i = 0; i < 2; i += 1) {
@@ -442,6 +474,7 @@ const EVERY_COMMAND: fc.Arbitrary<Command>[] = [
   fc.constant(new RestartServer()),
   fc.constant(new ForgetSecureSessions()),
   fc.constant(new LoginEnds()),
+  fc.constant(new Logout()),
   fc.constant(new SignIn()),
   fc.constant(new OpenSecondTab()),
   fc.constant(new Reload()),

@@ -49,12 +49,15 @@ interface Answered {
   action: QueuedByModel;
   row: OutboxRow;
   done: boolean;
+  /** Wiped unanswered at logout: judged by what the server stored under its key. */
+  abandoned?: true;
 }
 
 async function answeredActions(db: AppDb, model: Model): Promise<Answered[]> {
   const rows = new Map(model.discarded);
   for (const row of await db.outbox.toArray()) rows.set(row.seq, row);
-  return model.queued.map((action) => {
+  const kept = model.queued.filter((action) => !model.abandoned.has(action.seq));
+  return kept.map((action) => {
     const row = rows.get(action.seq);
     expectThat(row !== undefined, `action ${action.seq} (${action.kind}) was dropped`);
     expectThat(
@@ -162,7 +165,8 @@ async function orderStatus(db: Db, orderId: number): Promise<string> {
 }
 
 async function checkCreated(server: Db, answered: Answered[]): Promise<void> {
-  for (const { action, row, done } of answered) {
+  for (const answer of answered) {
+    const { action, row, done } = answer;
     if (action.marker === null) continue;
     const { table, column } = MARKED[action.kind]!;
     const count = await countWhere(server, table, column, action.marker);
@@ -170,7 +174,7 @@ async function checkCreated(server: Db, answered: Answered[]): Promise<void> {
       count === (done ? 1 : 0),
       `${action.kind} ${action.seq} is on the server ${count} times (done: ${done})`,
     );
-    if (done && table === 'orders') {
+    if (done && table === 'orders' && answer.abandoned !== true) {
       const id = (row.verdict?.body as { orderId?: unknown } | null)?.orderId;
       const stored = await server
         .selectFrom('orders')
@@ -271,9 +275,43 @@ async function checkMirror(real: Real): Promise<void> {
   }
 }
 
+/**
+ * Actions the person let go unanswered at logout: each counts as done or refused if the
+ * server stored a reply under its key (it got there before the wipe), else as never sent.
+ */
+async function settleAbandoned(server: Db, model: Model): Promise<Answered[]> {
+  const settled: Answered[] = [];
+  for (const action of model.queued) {
+    const row = model.abandoned.get(action.seq);
+    if (row === undefined) continue;
+    const scopes = [`user:${model.fixture.user.id}`, 'anon'];
+    const stored = await server
+      .selectFrom('idempotency_keys')
+      .select('status_code')
+      .where('key', '=', row.idempotencyKey)
+      .where('scope', 'in', scopes)
+      .executeTakeFirst();
+    if (stored === undefined) {
+      settled.push({ action, row, done: false, abandoned: true });
+      continue;
+    }
+    const verdict = { status: stored.status_code, body: null };
+    const done = stored.status_code < 300;
+    settled.push({ action, row: { ...row, verdict }, done, abandoned: true });
+  }
+  return settled;
+}
+
 export async function checkInvariants(model: Model, real: Real): Promise<void> {
   const server = real.server.db();
-  const answered = await answeredActions(real.device.main.db, model);
+  const abandoned = await settleAbandoned(server, model);
+  const reached = abandoned.filter((a) => a.row.verdict !== null);
+  const answered = [...(await answeredActions(real.device.main.db, model)), ...reached];
+  // Never sent: no effect at all.
+  await checkCreated(
+    server,
+    abandoned.filter((a) => a.row.verdict === null),
+  );
   await checkKeys(server, model, answered);
   await checkCreated(server, answered);
   await checkEntities(server, model, answered);

@@ -75,8 +75,10 @@ export async function runCommands(
     cancelledByAdmin: new Set(),
     stockRanOut: false,
     signedOut: false,
+    loggedOut: false,
     tabs: 1,
     discarded: new Map(),
+    abandoned: new Map(),
     ran: [],
   };
   try {
