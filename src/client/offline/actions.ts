@@ -115,8 +115,6 @@ type ActionMap = { [K in ActionKind]: ActionDeclaration<K> };
 /** Actions on one entity are sent in the order queued: a sign-up before its cancel. */
 export const roundEntity = (roundId: number) => `round:${roundId}`;
 export const orderEntity = (orderId: number) => `order:${orderId}`;
-/** A form's submission is an entity of its own: nothing waits on it, its receipt names it. */
-const submissionEntity = (form: string) => `${form}:${globalThis.crypto.randomUUID()}`;
 
 const claims = (userId: number, userRole: IdentityClaims['userRole']): IdentityClaims => ({
   authenticated: true,
@@ -293,12 +291,7 @@ export const ACTIONS: ActionMap = {
   },
   'feedback.submit': {
     method: 'POST',
-    build: (payload) => ({
-      label: 'Feedback',
-      path: FEEDBACK_SUBMIT_PATH,
-      payload,
-      entityKey: submissionEntity('feedback'),
-    }),
+    build: (payload) => ({ label: 'Feedback', path: FEEDBACK_SUBMIT_PATH, payload }),
   },
   'volunteer.apply': {
     method: 'POST',
@@ -306,7 +299,6 @@ export const ACTIONS: ActionMap = {
       label: 'Volunteer application',
       path: VOLUNTEER_APPLY_PATH,
       payload,
-      entityKey: submissionEntity('application'),
     }),
   },
 };

@@ -85,7 +85,7 @@ export async function discardRejected(db: AppDb, seq: number): Promise<void> {
     if (row?.status !== 'rejected') return;
     await db.outbox.delete(seq);
     // The entity's latest action was not sent: an earlier "Sent ✓" no longer speaks for it.
-    await forgetSent(db, row.entityKey);
+    await forgetSent(db, row);
   });
 }
 
@@ -96,7 +96,7 @@ export async function acknowledge(db: AppDb, seq: number, now = new Date()): Pro
     if (row?.status !== 'done' && row?.status !== 'rejected') return;
     await db.outbox.delete(seq);
     // A refusal the screen showed: as for a discard, an earlier "Sent ✓" is not this action's.
-    if (row.status === 'rejected') await forgetSent(db, row.entityKey);
+    if (row.status === 'rejected') await forgetSent(db, row);
     else await rememberSent(db, [row], now);
   });
 }

@@ -6,7 +6,7 @@
 // The live hook is hooks.ts useReceipt: screens in several lazy chunks use it, and from a
 // module of its own it made Rolldown split the JSX runtime out of the entry (a modulepreload).
 import { getAppDb, type AppDb } from './app-db.ts';
-import { forgetAllSent, wasSent } from './sent-receipts.ts';
+import { actionReceiptKey, forgetAllSent, receiptKeyOf, wasSent } from './sent-receipts.ts';
 import type { OutboxRow } from './types.ts';
 
 /** Waiting covers queued and in flight: neither is known to the server yet. */
@@ -30,9 +30,14 @@ export function receiptOf(rows: readonly OutboxRow[], sentEarlier: boolean): Rec
   }
 }
 
-/** The receipt of the actions on one entity now. */
+export { actionReceiptKey };
+
+/**
+ * The receipt of the actions on one entity now ('order:12'), or of one action on none
+ * (actionReceiptKey(seq): a form's submission).
+ */
 export async function entityReceipt(db: AppDb, entityKey: string): Promise<ReceiptState | null> {
-  const rows = await db.outbox.filter((r) => r.entityKey === entityKey).toArray();
+  const rows = await db.outbox.filter((r) => receiptKeyOf(r) === entityKey).toArray();
   return receiptOf(rows, rows.length === 0 && (await wasSent(db, entityKey)));
 }
 

@@ -13,16 +13,19 @@ import { awaitOutcome, type ActionOutcome } from './outcome.ts';
 /** How long a screen waits for the server before saying "Saved — will send when online". */
 export const FORM_WAIT_MS = 8_000;
 
-export async function submit<K extends ActionKind>(action: TypedAction<K>): Promise<ActionOutcome> {
+/** The outcome, and the action's seq (a form without an entity reads its receipt by it). */
+export type SubmitOutcome = ActionOutcome & { seq: number };
+
+export async function submit<K extends ActionKind>(action: TypedAction<K>): Promise<SubmitOutcome> {
   const db = getAppDb();
   const seq = await queueAction(action);
   const outcome = await awaitOutcome(db, seq, navigator.onLine ? FORM_WAIT_MS : 0);
-  if (outcome.kind === 'queued') return outcome;
+  if (outcome.kind === 'queued') return { ...outcome, seq };
   const declaration = declarationOf(action.kind);
   if (outcome.kind === 'sent') {
     await declaration?.afterSent?.(db);
-    if (declaration?.keepSent?.(outcome.verdict.body) === true) return outcome;
+    if (declaration?.keepSent?.(outcome.verdict.body) === true) return { ...outcome, seq };
   }
   await acknowledge(db, seq);
-  return outcome;
+  return { ...outcome, seq };
 }

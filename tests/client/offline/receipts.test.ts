@@ -5,7 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { acknowledge, discardRejected, enqueue, pruneDone } from '#client/offline/outbox';
 import type { OutboxTransport } from '#client/offline/outbox-transport';
-import { entityReceipt, forgetReceipts, receiptOf } from '#client/offline/receipts';
+import {
+  actionReceiptKey,
+  entityReceipt,
+  forgetReceipts,
+  receiptOf,
+} from '#client/offline/receipts';
 import { drainOutbox } from '#client/offline/replayer';
 import { feedbackAction } from './support/actions.ts';
 import { SENT_RECEIPT_KEEP_MS } from '#client/offline/sent-receipts';
@@ -87,5 +92,17 @@ describe('receipts', () => {
     expect(await entityReceipt(db, 'order:3')).toBe('attention');
     await acknowledge(db, completed); // the screen showed the refusal
     expect(await entityReceipt(db, 'order:3')).toBeNull();
+  });
+
+  it('reads an action on no entity (a form) by its seq, sent after its row went', async () => {
+    const db = newDevice().open();
+    const seq = await enqueue(db, feedbackAction());
+    const other = await enqueue(db, feedbackAction());
+    expect(await entityReceipt(db, actionReceiptKey(seq))).toBe('waiting');
+    await drainOutbox({ db, transport: answering(200) });
+    await acknowledge(db, seq);
+    expect(await entityReceipt(db, actionReceiptKey(seq))).toBe('sent');
+    expect(await entityReceipt(db, actionReceiptKey(other))).toBe('sent');
+    expect(await entityReceipt(db, actionReceiptKey(other + 1))).toBeNull();
   });
 });

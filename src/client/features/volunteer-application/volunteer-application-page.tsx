@@ -6,6 +6,7 @@ import { APPLICATION_LIMITS } from '#shared/contracts/applications';
 import { validateVolunteerApplication } from '#shared/rules/applications';
 import { submit } from '../../offline/submit.ts';
 import { useReceipt } from '../../offline/hooks.ts';
+import { actionReceiptKey } from '../../offline/receipts.ts';
 import { formOutcomeText, QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { Button } from '../../ui/button.tsx';
 import { EMAIL_INPUT, FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
@@ -37,29 +38,28 @@ export function VolunteerApplicationPage() {
   const { busy, error, setError, send } = useFormSend();
   const [detail, setDetail] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  // The entity of the application the form is showing, whose receipt is shown with `done`.
-  const [sentEntity, setSentEntity] = useState<string | null>(null);
-  const receipt = useReceipt(sentEntity);
+  // The application the form is showing, whose receipt is shown with `done`.
+  const [receiptKey, setReceiptKey] = useState<string | null>(null);
+  const receipt = useReceipt(receiptKey);
 
   async function apply(event: SyntheticEvent) {
     event.preventDefault();
     setError(null);
     setDetail(null);
     setDone(null);
-    setSentEntity(null);
+    setReceiptKey(null);
     const invalid = validateVolunteerApplication(form);
     if (invalid !== null) return setError(invalid);
     await send(
       async () => {
-        const action = applicationAction(form, new Date());
-        const outcome = await submit(action);
+        const outcome = await submit(applicationAction(form, new Date()));
         if (outcome.kind === 'rejected') {
           setError(SUBMISSION_FAILED);
           setDetail(outcome.message);
           return;
         }
         setDone(outcome.kind === 'queued' ? QUEUED_TEXT : SENT_TEXT);
-        setSentEntity(action.entityKey ?? null);
+        setReceiptKey(actionReceiptKey(outcome.seq));
         setForm(EMPTY_APPLICATION);
       },
       () => SUBMISSION_FAILED,
