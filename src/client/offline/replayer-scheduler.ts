@@ -17,6 +17,11 @@ export type KickReason =
 
 /** Routine wake-ups wait out a back-off; anything that signals "things changed" does not. */
 const RESPECTS_BACKOFF: ReadonlySet<KickReason> = new Set(['timer', 'visible']);
+/**
+ * "The network is back", from the page ('online') or the worker's Background Sync ('sync'):
+ * one arriving during a pass another of them started is the same news, not a change since.
+ */
+const NETWORK_BACK: ReadonlySet<KickReason> = new Set(['online', 'sync']);
 
 export const REPLAYER_LOCK = 'streetmed-outbox-replayer';
 export const REPLAY_INTERVAL_MS = 30_000;
@@ -53,6 +58,7 @@ export interface Replayer {
 export function createReplayer(deps: SchedulerDeps): Replayer {
   const lock = deps.lock ?? defaultLock;
   let running: Promise<DrainResult> | null = null;
+  let runningFor: KickReason | null = null;
   /** A kick that arrived during the pass (the one that ignores back-off, if any did). */
   let again: KickReason | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -104,11 +110,17 @@ export function createReplayer(deps: SchedulerDeps): Replayer {
 
   function kick(reason: KickReason): Promise<DrainResult> {
     if (running !== null) {
-      if (again === null || !RESPECTS_BACKOFF.has(reason)) again = reason;
+      // Without this, the worker's wake-up on the same return of the network resent a reply
+      // lost in that pass at once instead of after its back-off (e2e offline-outbox).
+      const sameNews =
+        NETWORK_BACK.has(reason) && runningFor !== null && NETWORK_BACK.has(runningFor);
+      if (!sameNews && (again === null || !RESPECTS_BACKOFF.has(reason))) again = reason;
       return running;
     }
+    runningFor = reason;
     running = passes(reason).finally(() => {
       running = null;
+      runningFor = null;
     });
     return running;
   }

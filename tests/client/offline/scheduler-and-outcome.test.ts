@@ -173,6 +173,27 @@ describe('replayer scheduling and what a form is told', () => {
     db.close();
   });
 
+  it('the worker’s sync wake-up during the pass that coming online started asks for no other', async () => {
+    const db = newDevice().open();
+    let calls = 0;
+    let failNow: (() => void) | undefined;
+    const replyLost: OutboxTransport = async () => {
+      calls += 1;
+      await new Promise<void>((resolve) => (failNow = resolve));
+      throw new TypeError('fetch failed');
+    };
+    const replayer = createReplayer({ db, transport: replyLost, random: () => 0 });
+    await enqueue(db, feedbackAction());
+    const first = replayer.kick('online');
+    await vi.waitFor(() => expect(failNow).toBeDefined());
+    expect(replayer.kick('sync')).toBe(first);
+    failNow?.();
+    expect((await first).stop).toBe('transient');
+    expect(calls).toBe(1);
+    await db.outbox.clear();
+    db.close();
+  });
+
   it('a timer wake-up during a failing attempt waits out the back-off', async () => {
     const db = newDevice().open();
     let calls = 0;
