@@ -41,7 +41,10 @@ class DeviceLock {
         release = resolve;
       });
       await before;
-      if (tab.dead) return new Promise(() => undefined); // a dead page never runs again
+      if (tab.dead) {
+        release(); // a dead page never runs again, and holds nothing
+        return new Promise(() => undefined);
+      }
       this.holders.set(tab, { release });
       try {
         return await work();
