@@ -17,6 +17,9 @@ import { noFaults, type FaultContext, type Mutant } from './fault-transport.ts';
 import { checkInvariants } from './invariants.ts';
 import { createRunFixture, type ModelServer } from './world.ts';
 
+/** A run that takes longer has hung (a run takes ~50 ms on a quiet machine). */
+const RUN_TIMEOUT_MS = 30_000;
+
 /** Drains allowed after the commands: enough for a paused queue, a back-off and a refusal. */
 const QUIESCENCE_DRAINS = 6;
 
@@ -132,6 +135,9 @@ export function assertParameters(options: PropertyOptions): fc.Parameters<unknow
   const limit = options.interruptAfterTimeLimit;
   return {
     numRuns: options.numRuns,
+    // A run takes well under a second: one that does not end has hung, and fails (then
+    // shrinks) instead of stalling the test or the soak silently.
+    timeout: RUN_TIMEOUT_MS,
     // An interrupted run counts as a success with the runs made so far (the callers check
     // how many that was), unless failOnInterrupt says otherwise.
     ...(limit === undefined

@@ -50,6 +50,11 @@ export async function startModelServer(): Promise<ModelServer> {
     config,
     db: () => app.ctx.opened.db,
     async restart() {
+      // As main.ts stops on SIGTERM: answer what is in flight, then close. Fastify's close()
+      // alone leaves a keep-alive connection whose request was in flight open until its 72 s
+      // keep-alive timeout (the client keeps it too), so the restart hung (soak seed 20261126,
+      // run 246: Drain(crash) left the other tab's request in flight, then RestartServer).
+      await app.drainRequests();
       await app.close();
       app = await buildApp(config);
       await listenOn(app, port);
