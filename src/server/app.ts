@@ -38,10 +38,13 @@ import { registerRetentionSweep } from './privacy/retention-sweep.ts';
 import { registerMailer } from './mail/mail-plugin.ts';
 import { registerIdempotencyPruning } from './idempotency/idempotency-pruning.ts';
 import { LOG_REDACT_PATHS } from './logging.ts';
+import { closeRedis, openRedis, type RedisClient } from './shared-state/redis-client.ts';
 
 export interface AppContext {
   config: ServerConfig;
   opened: OpenedDb;
+  /** The process's Redis client when REDIS_URL is set (shared rate limits and throttles). */
+  redis: RedisClient | undefined;
 }
 
 declare module 'fastify' {
@@ -64,9 +67,14 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
-  app.decorate('ctx', { config, opened });
+  const redis =
+    config.redisUrl === undefined
+      ? undefined
+      : await openRedis(config.redisUrl, config.redisPrefix, app.log);
+  app.decorate('ctx', { config, opened, redis });
   app.addHook('onClose', async () => {
     await opened.db.destroy();
+    if (redis !== undefined) await closeRedis(redis);
   });
 
   await migrateToLatest(opened);
@@ -75,7 +83,12 @@ export async function buildApp(
   registerShutdownGate(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
-  await app.register(fastifyRateLimit, { global: false });
+  // With Redis, one count per key for all processes; a Redis failure lets the request through
+  // (fail open: an outage must not stop people ordering supplies; ARCHITECTURE.md).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis === undefined ? {} : { redis, skipOnError: true, nameSpace: 'rate-limit:' }),
+  });
   registerAccessControl(app, opened.db, { loginSessionIdleMs: config.loginSessionIdleMs });
   // After access control, so a caller without access learns nothing from input checks.
   registerTextGuard(app);

@@ -1,5 +1,6 @@
 // Environment → typed configuration (wire-protocol.md "Operating interface").
 // Everything the server reads from the environment is read here, once.
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -51,6 +52,21 @@ export interface ServerConfig {
    * default 35): a phone offline for weeks still gets the first verdict when it resends.
    */
   idempotencyDays: number;
+  /**
+   * REDIS_URL: undefined = every count lives in this process's memory (one process); set =
+   * rate limits and sign-in throttles live in Redis, shared by every process of the deployment.
+   */
+  redisUrl: string | undefined;
+  /**
+   * Prefix of every Redis key (REDIS_PREFIX), so deployments sharing one Redis never mix;
+   * default `streetmed:` + a hash of the database's location.
+   */
+  redisPrefix: string;
+  /**
+   * SHUTDOWN_GRACE_MS (default 5000): after SIGTERM the process reports not-ready for this
+   * long while it keeps serving, so the balancer's checks take it out before it stops.
+   */
+  shutdownGraceMs: number;
   /** The server's clock. Only tests set another, to move time forward without sleeping. */
   clock: () => Date;
 }
@@ -157,6 +173,17 @@ export function publicUrlFrom(value: string | undefined, port: number, secure: b
   return url.toString().replace(/\/+$/, '');
 }
 
+/**
+ * REDIS_PREFIX, else one derived from where the data lives (DATABASE_URL, else the SQLite
+ * folder): two deployments on one Redis get different prefixes without being told to.
+ */
+export function redisPrefixFrom(value: string | undefined, dataLocation: string): string {
+  const raw = nonEmpty(value?.trim());
+  if (raw !== undefined) return raw.endsWith(':') ? raw : `${raw}:`;
+  const hash = createHash('sha256').update(dataLocation).digest('hex').slice(0, 12);
+  return `streetmed:${hash}:`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const port = intFrom(env.PORT, 8080, 'PORT');
@@ -185,6 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     retentionDays: intFrom(env.RETENTION_DAYS, 30, 'RETENTION_DAYS'),
     addressRevealHours: intFrom(env.ADDRESS_REVEAL_HOURS, 24, 'ADDRESS_REVEAL_HOURS'),
     idempotencyDays: idempotencyDaysFrom(env.IDEMPOTENCY_DAYS),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    redisPrefix: redisPrefixFrom(env.REDIS_PREFIX, nonEmpty(env.DATABASE_URL) ?? dataDir),
+    shutdownGraceMs: intFrom(env.SHUTDOWN_GRACE_MS, 5000, 'SHUTDOWN_GRACE_MS'),
     clock: () => new Date(),
   };
 }

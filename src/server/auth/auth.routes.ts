@@ -6,10 +6,11 @@ import { registerLoginRoutes } from './login.routes.ts';
 import { registerPasswordResetRoutes } from './password-reset.routes.ts';
 import { registerProfileRoutes } from './profile.routes.ts';
 import { registerRegistrationRoutes } from './register.routes.ts';
-import { createSignInGuard } from './sign-in-guard.ts';
+import { createSignInGuard, signInThrottleStore } from './sign-in-guard.ts';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const guard = await createSignInGuard(app.ctx.opened.db, app.ctx.config);
+  const store = signInThrottleStore(app.ctx.redis, app.log);
+  const guard = await createSignInGuard(app.ctx.opened.db, app.ctx.config, store);
   registerLoginRoutes(app, guard);
   registerRegistrationRoutes(app);
   registerProfileRoutes(app, guard);

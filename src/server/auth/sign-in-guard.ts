@@ -2,7 +2,7 @@
 // device cookie, account), the 429 when a try is refused, and a fresh device cookie after a
 // sign-in. One guard per app: failed sign-ins and wrong current passwords on profile changes
 // are counted together.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/kysely.ts';
 import { AppError } from '../errors.ts';
@@ -14,6 +14,8 @@ import {
   type LoginThrottle,
   type Reservation,
 } from './login-throttle.ts';
+import type { RedisClient } from '../shared-state/redis-client.ts';
+import { createFailoverThrottleStore, createRedisThrottleStore } from './redis-throttle-store.ts';
 import { createMemoryThrottleStore, type ThrottleStore } from './throttle-store.ts';
 
 /** Failed sign-ins in 15 minutes before tries are refused (each times config.rateLimitScale). */
@@ -70,6 +72,22 @@ export function createSignInGuardWith(
       devices.issue(request, reply, userId, Date.now());
     },
   };
+}
+
+/**
+ * Without Redis, this process's memory. With Redis, Redis, shared by every process; an
+ * operation Redis fails counts in this process's memory instead: guessing stays limited (per
+ * process) and nobody is locked out by the outage (ARCHITECTURE.md "Shared state").
+ */
+export function signInThrottleStore(
+  redis: RedisClient | undefined,
+  log: FastifyBaseLogger,
+): ThrottleStore {
+  const memory = createMemoryThrottleStore();
+  if (redis === undefined) return memory;
+  return createFailoverThrottleStore(createRedisThrottleStore(redis), memory, (err) => {
+    log.warn({ err, event: 'sign-in-throttle.redis-failed' }, 'sign-in throttle counted locally');
+  });
 }
 
 export async function createSignInGuard(

@@ -4,6 +4,7 @@
 // writing twice. The timer lives on the app and stops when the app closes.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/kysely.ts';
+import { inJobTransaction } from '../jobs/job-lock.ts';
 import { pruneKeys } from './idempotency.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,8 +14,13 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  * Deletes the keys made more than `keepDays` before `now` (a key exactly that old stays);
  * returns how many went. Tests call it with a moved clock instead of waiting for the timer.
  */
-export function pruneExpiredKeys(db: Db, now: Date, keepDays: number): Promise<number> {
-  return pruneKeys(db, new Date(now.getTime() - keepDays * DAY_MS));
+export async function pruneExpiredKeys(db: Db, now: Date, keepDays: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - keepDays * DAY_MS);
+  // One process prunes at a time; another finding it under way skips this round.
+  const pruned = await inJobTransaction(db, 'idempotency-pruning', { wait: false }, (trx) =>
+    pruneKeys(trx, cutoff),
+  );
+  return pruned.ran ? pruned.value : 0;
 }
 
 export function registerIdempotencyPruning(app: FastifyInstance, db: Db): void {

@@ -12,7 +12,7 @@
 // the stored reply), so it is not counted. The offline outbox resends an order it has no
 // answer for with the same key, and must not be held back for it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { perClientAddress } from '../http/rate-limits.ts';
+import { addressKeyOf, perClientAddress } from '../http/rate-limits.ts';
 import { AppError } from '../errors.ts';
 import { findKey } from '../idempotency/idempotency.repository.ts';
 import { idempotencyKeyOf, idempotencyScopeOf } from '../idempotency/idempotency-key.ts';
@@ -59,8 +59,12 @@ export function orderRateLimits(
     timeWindow: '1 hour',
     keyGenerator: (request) => `user:${request.user?.userId ?? 0}`,
   });
-  function limitHook(perAddressPerMinute: number): LimitHook {
-    const byAddress = app.createRateLimit(perClientAddress(config, perAddressPerMinute, 'minute'));
+  function limitHook(route: 'client' | 'guest', perAddressPerMinute: number): LimitHook {
+    // Keys of its own: with Redis the two routes' address limiters would share one count.
+    const byAddress = app.createRateLimit({
+      ...perClientAddress(config, perAddressPerMinute, 'minute'),
+      keyGenerator: (request) => `orders-${route}:${addressKeyOf(request.ip)}`,
+    });
     return async (request, reply) => {
       if (await isStoredReplay(app, request)) return;
       await count(byAddress, request, reply, 'Too many orders from this address. Try again later.');
@@ -69,7 +73,7 @@ export function orderRateLimits(
     };
   }
   return {
-    client: limitHook(limits.clientPerAddressPerMinute),
-    guest: limitHook(limits.guestPerAddressPerMinute),
+    client: limitHook('client', limits.clientPerAddressPerMinute),
+    guest: limitHook('guest', limits.guestPerAddressPerMinute),
   };
 }

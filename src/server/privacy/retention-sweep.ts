@@ -1,7 +1,7 @@
 // Runs the retention sweep at start and every hour while the app runs, and on an admin's
 // request (beyond-spec.md section 2 "Retention"). Sweeps of one process run one after another
 // (an admin's purge waits for the sweep in flight, then runs its own); several processes may
-// sweep at once, since every batch only touches rows not yet purged.
+// sweep at once: their batches take turns (jobs/job-lock.ts), each done once.
 import type { FastifyInstance } from 'fastify';
 import type { AuditActor } from '../audit/audit.types.ts';
 import type { PurgeCounts } from './privacy.types.ts';

@@ -8,6 +8,7 @@ import type { AuditTargetType } from '#shared/contracts/audit';
 import { appendAudit } from '../audit/audit.repository.ts';
 import type { AuditActor } from '../audit/audit.types.ts';
 import type { Db } from '../db/kysely.ts';
+import { inJobTransaction } from '../jobs/job-lock.ts';
 import type { PurgeCounts } from './privacy.types.ts';
 import {
   deleteRejectedApplicationBatch,
@@ -47,7 +48,9 @@ async function sweepKind(
   const targetType = TARGET_OF[kind];
   let total = 0;
   for (;;) {
-    const batch = await db.transaction().execute(async (trx) => {
+    // One batch at a time over all processes: a second process's batch waits for this one's
+    // COMMIT and then finds the next rows, so no row is purged (and audited) twice.
+    const locked = await inJobTransaction(db, 'retention-sweep', { wait: true }, async (trx) => {
       const done = await write(trx, cutoff, now, size);
       if (done.ids.length > 0) {
         await appendAudit(trx, options.now, [
@@ -62,6 +65,7 @@ async function sweepKind(
       }
       return done;
     });
+    const batch = locked.ran ? locked.value : { ids: [] };
     total += batch.ids.length;
     if (batch.ids.length < size) return total;
     await nextTurn(); // let waiting requests run between batches

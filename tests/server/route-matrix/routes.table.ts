@@ -127,6 +127,7 @@ async function closeOpenOrders(db: Db, account: Account | null): Promise<void> {
 
 const securityAndAuth: RouteEntry[] = [
   { method: 'GET', path: '/api/health', expect: anyone(200) },
+  { method: 'GET', path: '/api/ready', expect: anyone(200) },
   { method: 'GET', path: '/api/openapi.json', expect: anyone(200) },
   {
     method: 'GET',
