@@ -18,6 +18,8 @@ import type { Db } from '../db/kysely.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError, conflict, envelopeOf, type ErrorCode } from '../errors.ts';
 import { claimKey, findKey, saveReply, type KeyClaim } from './idempotency.repository.ts';
+
+export type { KeyClaim };
 import { idempotencyKeyOf, idempotencyScopeOf, requestHashOf } from './idempotency-key.ts';
 
 export interface WriteReply {
@@ -66,6 +68,14 @@ export interface IdempotentOptions {
    * body holding a secret (a generated password) is kept without it.
    */
   stored?: (body: object) => object;
+  /**
+   * A faster way to the same result (PostgreSQL's order, issue 18): the whole write with the
+   * key's row and its reply in one statement. Given the key (null without an Idempotency-Key)
+   * and the time to store it with, it answers the reply it stored and sent, or undefined
+   * having changed nothing; the general path then runs and gives the verdict (a replay, a
+   * refusal) as always.
+   */
+  oneStatement?: (claim: KeyClaim | null, now: Date) => Promise<WriteReply | undefined>;
 }
 
 async function runClaimed(
@@ -93,6 +103,16 @@ async function runClaimed(
   }
 }
 
+function claimOf(request: FastifyRequest, key: string): KeyClaim {
+  return {
+    scope: idempotencyScopeOf(request),
+    key,
+    method: request.method,
+    path: request.url,
+    requestHash: requestHashOf(request),
+  };
+}
+
 async function runKeyed(
   request: FastifyRequest,
   db: Db,
@@ -100,13 +120,7 @@ async function runKeyed(
   work: WriteWork,
   options: IdempotentOptions,
 ): Promise<Outcome> {
-  const claim: KeyClaim = {
-    scope: idempotencyScopeOf(request),
-    key,
-    method: request.method,
-    path: request.url,
-    requestHash: requestHashOf(request),
-  };
+  const claim = claimOf(request, key);
   const trx = await db.startTransaction().execute();
   let outcome: Outcome;
   try {
@@ -136,6 +150,14 @@ export async function runIdempotent(
   options: IdempotentOptions = {},
 ): Promise<object> {
   const key = idempotencyKeyOf(request);
+  if (options.oneStatement !== undefined) {
+    const claim = key === undefined ? null : claimOf(request, key);
+    const done = await options.oneStatement(claim, request.server.ctx.config.clock());
+    if (done !== undefined) {
+      reply.code(done.statusCode);
+      return done.body;
+    }
+  }
   if (key === undefined) {
     const done = await db.transaction().execute(work);
     reply.code(done.statusCode);

@@ -5,7 +5,7 @@
 // A signed-in caller may use the guest path too: the order is then a GUEST order like any
 // other (no user_id; it does not appear in their history), since it carries the guest's own
 // contact details rather than the account's; it counts against the guest phone/email limit.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   clientOrderRequest,
@@ -16,12 +16,12 @@ import {
 } from '#shared/contracts/orders';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { writeContextOf } from '../db/write-context.ts';
-import { runIdempotent } from '../idempotency/run-idempotent.ts';
+import { runIdempotent, type IdempotentOptions } from '../idempotency/run-idempotent.ts';
 import { callerOf } from '../plugins/access.ts';
 import { clientOrderInput, guestOrderInput } from './order-input.ts';
 import type { OrderDetails } from './orders.types.ts';
 import { orderRateLimits } from './order-rate-limits.ts';
-import { placeOrder, type Orderer } from './place-order.service.ts';
+import { placeOrder, placeOrderAtOnce, type Orderer } from './place-order.service.ts';
 
 /** Guest orders per client address and minute, times config.rateLimitScale. */
 export const GUEST_ORDER_RATE_LIMIT = 20;
@@ -41,9 +41,8 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
   const opened = app.ctx.opened;
   const response = documentedReplies({ 200: orderCreateReply });
 
-  function create(details: OrderDetails, orderer: Orderer, message: string) {
-    return async (trx: Parameters<typeof writeContextOf>[1]) => {
-      const orderId = await placeOrder(writeContextOf(opened, trx), details, orderer);
+  function replyOf(message: string) {
+    return (orderId: number) => {
       const body: OrderCreateReply = {
         status: 'success',
         message,
@@ -52,6 +51,24 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
       };
       return { statusCode: 200, body };
     };
+  }
+
+  /** Places the order under the request's Idempotency-Key; PostgreSQL tries one statement first. */
+  function create(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    details: OrderDetails,
+    orderer: Orderer,
+    message: string,
+  ) {
+    const replied = replyOf(message);
+    const work = async (trx: Parameters<typeof writeContextOf>[1]) =>
+      replied(await placeOrder(writeContextOf(opened, trx), details, orderer));
+    const oneStatement: IdempotentOptions['oneStatement'] =
+      opened.dialect === 'postgres'
+        ? (claim, now) => placeOrderAtOnce(opened.db, details, orderer, { claim, now }, replied)
+        : undefined;
+    return runIdempotent(request, reply, opened.db, work, { oneStatement });
   }
 
   const limits = orderRateLimits(app, {
@@ -71,7 +88,7 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
     async (request, reply) => {
       const details = clientOrderInput(request.body);
       const orderer: Orderer = { userId: callerOf(request).userId, orderType: 'CLIENT' };
-      return runIdempotent(request, reply, opened.db, create(details, orderer, PLACED));
+      return create(request, reply, details, orderer, PLACED);
     },
   );
 
@@ -87,7 +104,7 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
     async (request, reply) => {
       const details = guestOrderInput(request.body);
       const orderer: Orderer = { userId: null, orderType: 'GUEST' };
-      return runIdempotent(request, reply, opened.db, create(details, orderer, GUEST_PLACED));
+      return create(request, reply, details, orderer, GUEST_PLACED);
     },
   );
 }

@@ -1,8 +1,8 @@
 // The orders and order_items tables: writes and single-order reads. Lists live in
 // order-lists.repository.ts. Times are ISO strings (schema.ts).
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../db/kysely.ts';
-import type { Database, OrderStatus, OrderType } from '../db/schema.ts';
+import type { Database, OrdersTable, OrderStatus, OrderType } from '../db/schema.ts';
 import type { OrderContact, ResolvedLine, StockLine } from './orders.types.ts';
 
 type Trx = Transaction<Database>;
@@ -25,43 +25,50 @@ export interface OrderState {
   roundId: number | null;
 }
 
+/** The orders row of a new PENDING order. */
+export function newOrderRow(order: NewOrder): Insertable<OrdersTable> {
+  const time = order.now.toISOString();
+  return {
+    user_id: order.userId,
+    order_type: order.orderType,
+    status: 'PENDING',
+    delivery_address: order.deliveryAddress,
+    phone_number: order.phoneNumber,
+    notes: order.notes,
+    first_name: order.firstName,
+    last_name: order.lastName,
+    email: order.email,
+    latitude: order.latitude,
+    longitude: order.longitude,
+    round_id: order.roundId,
+    guest_phone_key: order.guestPhoneKey,
+    guest_email_key: order.guestEmailKey,
+    request_time: time,
+    updated_at: time,
+  };
+}
+
+/** The order_items rows of an order's lines, in order, without their order_id. */
+export function newLineRows(lines: readonly ResolvedLine[]) {
+  return lines.map((line) => ({
+    item_name: line.itemName,
+    quantity: line.quantity,
+    cargo_item_id: line.itemId,
+    size_label: line.sizeLabel,
+    is_custom: line.itemId === null ? 1 : 0,
+  }));
+}
+
 /** Stores a PENDING order and its lines; returns its id. */
 export async function insertOrder(trx: Trx, order: NewOrder): Promise<number> {
-  const time = order.now.toISOString();
   const row = await trx
     .insertInto('orders')
-    .values({
-      user_id: order.userId,
-      order_type: order.orderType,
-      status: 'PENDING',
-      delivery_address: order.deliveryAddress,
-      phone_number: order.phoneNumber,
-      notes: order.notes,
-      first_name: order.firstName,
-      last_name: order.lastName,
-      email: order.email,
-      latitude: order.latitude,
-      longitude: order.longitude,
-      round_id: order.roundId,
-      guest_phone_key: order.guestPhoneKey,
-      guest_email_key: order.guestEmailKey,
-      request_time: time,
-      updated_at: time,
-    })
+    .values(newOrderRow(order))
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('order_items')
-    .values(
-      order.lines.map((line) => ({
-        order_id: row.id,
-        item_name: line.itemName,
-        quantity: line.quantity,
-        cargo_item_id: line.itemId,
-        size_label: line.sizeLabel,
-        is_custom: line.itemId === null ? 1 : 0,
-      })),
-    )
+    .values(newLineRows(order.lines).map((line) => ({ ...line, order_id: row.id })))
     .execute();
   return row.id;
 }

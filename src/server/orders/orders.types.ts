@@ -43,6 +43,13 @@ export interface StockLine {
   quantity: number;
 }
 
+/** One conditional stock move of an order: from a size, or (sizeLabel null) the item's total. */
+export interface StockTake {
+  itemId: number;
+  sizeLabel: string | null;
+  quantity: number;
+}
+
 /** Where the order goes and whom to ask: what the order forms give (order-input.ts). */
 export interface OrderContact {
   deliveryAddress: string;

@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { WriteContext } from '../db/write-context.ts';
 import { conflict } from '../errors.ts';
-import type { ResolvedLine, StockLine } from './orders.types.ts';
+import type { ResolvedLine, StockLine, StockTake } from './orders.types.ts';
 import {
   returnToItem,
   returnToSize,
@@ -65,6 +65,28 @@ function seenShort(lines: readonly ResolvedLine[]) {
   return lines
     .filter((l) => l.seenLeft !== null && l.quantity > l.seenLeft)
     .map((l) => ({ itemName: l.itemName, left: l.seenLeft ?? 0 }));
+}
+
+/**
+ * The moves reserveStock makes, in its lock order: per item (by id) each size (by label), then
+ * the item's total by everything the item's lines take. PostgreSQL's place_order makes these
+ * moves in one statement (place-order.service.ts).
+ */
+export function stockTakes(lines: readonly ResolvedLine[]): StockTake[] {
+  const takes: StockTake[] = [];
+  for (const move of byItem(catalogueLines(lines))) {
+    for (const line of move.sized) {
+      takes.push({ itemId: move.itemId, sizeLabel: line.sizeLabel, quantity: line.quantity });
+    }
+    const total = sum(move.sized) + sum(move.unsized);
+    takes.push({ itemId: move.itemId, sizeLabel: null, quantity: total });
+  }
+  return takes;
+}
+
+/** True when a line asks for more than was seen left: reserveStock refuses the order. */
+export function isSeenShort(lines: readonly ResolvedLine[]): boolean {
+  return seenShort(lines).length > 0;
 }
 
 /** Takes one item's lines; returns the lines that could not be taken (with what is read). */

@@ -2,45 +2,53 @@
 // quantities at or above 0 (domain-decisions.md "Stock and orders"). Every function runs inside
 // the caller's transaction; a move that would go below 0 changes nothing and reports false.
 import type { Transaction } from 'kysely';
+import type { Db } from '../db/kysely.ts';
 import type { Database } from '../db/schema.ts';
 import type { CatalogueItem } from './orders.types.ts';
 
 type Trx = Transaction<Database>;
 
-/** The items whose name_key is one of `keys`, each with its sizes. */
+/** The items whose name_key is one of `keys`, each with its sizes (one query: one round trip). */
 export async function findItemsByNameKeys(
-  trx: Trx,
+  db: Db | Trx,
   keys: readonly string[],
 ): Promise<CatalogueItem[]> {
   if (keys.length === 0) return [];
-  const items = await trx
-    .selectFrom('cargo_items')
-    .select(['id', 'name', 'name_key', 'quantity', 'max_per_order'])
-    .where('name_key', 'in', keys)
-    .orderBy('id')
+  const rows = await db
+    .selectFrom('cargo_items as i')
+    .leftJoin('cargo_item_sizes as s', 's.item_id', 'i.id')
+    .select([
+      'i.id',
+      'i.name',
+      'i.name_key',
+      'i.quantity',
+      'i.max_per_order',
+      's.size_label',
+      's.quantity as size_quantity',
+    ])
+    .where('i.name_key', 'in', keys)
+    .orderBy('i.id')
+    .orderBy('s.size_label')
     .execute();
-  if (items.length === 0) return [];
-  const sizes = await trx
-    .selectFrom('cargo_item_sizes')
-    .select(['item_id', 'size_label', 'quantity'])
-    .where(
-      'item_id',
-      'in',
-      items.map((i) => i.id),
-    )
-    .orderBy('item_id')
-    .orderBy('size_label')
-    .execute();
-  return items.map((item) => ({
-    id: item.id,
-    name: item.name,
-    nameKey: item.name_key,
-    quantity: item.quantity,
-    maxPerOrder: item.max_per_order,
-    sizes: sizes
-      .filter((s) => s.item_id === item.id)
-      .map((s) => ({ label: s.size_label, quantity: s.quantity })),
-  }));
+  const items = new Map<number, CatalogueItem>();
+  for (const row of rows) {
+    let item = items.get(row.id);
+    if (item === undefined) {
+      item = {
+        id: row.id,
+        name: row.name,
+        nameKey: row.name_key,
+        quantity: row.quantity,
+        maxPerOrder: row.max_per_order,
+        sizes: [],
+      };
+      items.set(row.id, item);
+    }
+    if (row.size_label !== null && row.size_quantity !== null) {
+      item.sizes.push({ label: row.size_label, quantity: row.size_quantity });
+    }
+  }
+  return [...items.values()];
 }
 
 /**

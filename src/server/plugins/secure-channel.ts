@@ -20,7 +20,10 @@ import { badRequest } from '../errors.ts';
 import { openText, sealText } from '../security/aes-gcm.ts';
 import { jsonTooDeep, tooDeep } from '../security/json-depth.ts';
 import { openSecureSession, touchIfDue } from '../security/secure-request.ts';
-import { recordMessage } from '../security/secure-sessions.repository.ts';
+import {
+  recordMessage,
+  recordMessageInOneStatement,
+} from '../security/secure-sessions.repository.ts';
 import { sessionExpired } from '../security/session-errors.ts';
 import { checkAccess } from './access.ts';
 import { noSuchEndpoint } from './static-app.ts';
@@ -59,6 +62,10 @@ export function registerSecureChannel(
   options: { secureSessionIdleMs: number },
 ): void {
   const channels = new WeakMap<FastifyRequest, ChannelState>();
+  // PostgreSQL records an IV in one round trip (every encrypted write pays for it); SQLite's
+  // transaction costs no round trips.
+  const record =
+    app.ctx.opened.dialect === 'postgres' ? recordMessageInOneStatement : recordMessage;
   app.decorateRequest('secureSessionId', null);
 
   // After the access plugin's onRequest, so request.user and request.loginSessionId are known.
@@ -106,7 +113,7 @@ export function registerSecureChannel(
     }
     // It decrypted: a refusal of what it says is an ordinary (encrypted) reply.
     if (jsonTooDeep(opened.plaintext)) throw tooDeep();
-    const recorded = await recordMessage(db, request.secureSessionId, opened.iv, new Date());
+    const recorded = await record(db, request.secureSessionId, opened.iv, new Date());
     if (recorded === 'replayed') {
       const replayed = 'This encrypted message was already received (replayed IV).';
       throw refusedByChannel(channel, badRequest(replayed));

@@ -7,6 +7,7 @@
 //   the primary key itself refuses a replay, even two racing ones.
 // - secure_sessions.message_count: the messages a session accepted, raised with each IV row in
 //   one transaction; a session takes at most SECURE_SESSION_MAX_MESSAGES.
+import { sql } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 
 /**
@@ -155,6 +156,42 @@ export async function recordMessage(
       if (error instanceof ReplayedIv) return 'replayed';
       throw error;
     });
+}
+
+/**
+ * recordMessage in one statement, one round trip (PostgreSQL: data-modifying CTEs; the
+ * transaction took four). The IV row is inserted only while the session is under its cap, and
+ * the count raised only when that insert happened, so a replayed IV counts nothing. Of racing
+ * messages at the cap, the UPDATE's own condition lets one through; a loser reports 'capped'
+ * and leaves its IV row in a session that is used up, which refuses everything from then on.
+ */
+export async function recordMessageInOneStatement(
+  db: Db,
+  sessionId: string,
+  iv: string,
+  now: Date,
+): Promise<MessageRecord> {
+  const result = await sql<{ open: boolean; fresh: boolean; counted: boolean }>`
+    with open as (
+      select id from secure_sessions
+      where id = ${sessionId} and message_count < ${SECURE_SESSION_MAX_MESSAGES}
+    ), fresh as (
+      insert into secure_session_ivs (session_id, iv, seen_at)
+      select id, ${iv}, ${now.toISOString()} from open
+      on conflict (session_id, iv) do nothing
+      returning 1
+    ), counted as (
+      update secure_sessions set message_count = message_count + 1
+      where id = ${sessionId} and message_count < ${SECURE_SESSION_MAX_MESSAGES}
+        and exists (select 1 from fresh)
+      returning 1
+    )
+    select exists (select 1 from open) as open, exists (select 1 from fresh) as fresh,
+      exists (select 1 from counted) as counted`.execute(db);
+  const row = result.rows[0];
+  if (row === undefined || !row.open) return 'capped';
+  if (!row.fresh) return 'replayed';
+  return row.counted ? 'recorded' : 'capped';
 }
 
 /** Deletes the given sessions and their IVs in one transaction. */
