@@ -2,18 +2,10 @@
 // completed once. The private key waits in the database between the two calls so any app
 // process can finish a handshake another one began.
 import { randomBytes } from 'node:crypto';
-import {
-  bytesToBase64,
-  deriveAesKeyBytes,
-  exportPrivateKeyPkcs8,
-  exportPublicKeySpki,
-  generateEcdhKeyPair,
-  importPeerPublicKey,
-  importPrivateKeyPkcs8,
-  InvalidPublicKeyError,
-} from '#shared/secure-channel/index';
+import { InvalidPublicKeyError } from '#shared/secure-channel/index';
 import type { Db } from '../db/kysely.ts';
 import { badRequest } from '../errors.ts';
+import { clientPublicPoint, deriveSessionKey, generateServerKeyPair } from './ecdh.ts';
 import {
   completePendingSession,
   findPendingPrivateKey,
@@ -29,20 +21,20 @@ export async function initiateHandshake(
   db: Db,
   now: Date,
 ): Promise<{ sessionId: string; serverPublicKey: string }> {
-  const pair = await generateEcdhKeyPair({ extractablePrivateKey: true });
+  const pair = generateServerKeyPair();
   const sessionId = randomBytes(SESSION_ID_BYTES).toString('base64url');
   await insertPendingSession(db, {
     id: sessionId,
-    serverPrivateKey: await exportPrivateKeyPkcs8(pair.privateKey),
+    serverPrivateKey: pair.privateKey,
     now,
     expiresAt: new Date(now.getTime() + PENDING_HANDSHAKE_MS),
   });
-  return { sessionId, serverPublicKey: await exportPublicKeySpki(pair.publicKey) };
+  return { sessionId, serverPublicKey: pair.publicKeySpki };
 }
 
-async function peerKeyOf(clientPublicKey: string) {
+function peerPointOf(clientPublicKey: string): Buffer {
   try {
-    return await importPeerPublicKey(clientPublicKey);
+    return clientPublicPoint(clientPublicKey);
   } catch (error) {
     if (error instanceof InvalidPublicKeyError) {
       throw badRequest(`clientPublicKey: ${error.message}`);
@@ -58,17 +50,11 @@ export async function completeHandshake(
   sessionMaxMs: number,
 ): Promise<void> {
   // The key is judged first: a bad key is the caller's mistake (400) whatever the session.
-  const clientKey = await peerKeyOf(input.clientPublicKey);
+  const clientPoint = peerPointOf(input.clientPublicKey);
   const stored = await findPendingPrivateKey(db, input.sessionId, now);
   if (stored === undefined) throw sessionExpired();
-  const aesKey = await deriveAesKeyBytes(await importPrivateKeyPkcs8(stored), clientKey);
+  const aesKey = deriveSessionKey(stored, clientPoint).toString('base64');
   const expiresAt = new Date(now.getTime() + sessionMaxMs);
-  const done = await completePendingSession(
-    db,
-    input.sessionId,
-    bytesToBase64(aesKey),
-    now,
-    expiresAt,
-  );
+  const done = await completePendingSession(db, input.sessionId, aesKey, now, expiresAt);
   if (!done) throw sessionExpired();
 }

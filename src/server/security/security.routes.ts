@@ -37,7 +37,7 @@ export async function securityRoutes(untyped: FastifyInstance): Promise<void> {
     { config: { access: 'public', rateLimit }, schema: initiate },
     async (request) => {
       const now = new Date();
-      await checkHandshakeHeaders(request, client, now, { required: true });
+      checkHandshakeHeaders(request, client, now, { required: true });
       await pruneNowAndThen(now);
       const started = await initiateHandshake(opened.db, now);
       return { status: 'success' as const, ...started };
@@ -51,7 +51,7 @@ export async function securityRoutes(untyped: FastifyInstance): Promise<void> {
       schema: { body: completeHandshakeRequest, response: { 200: successReply } },
       // The headers are judged before the body, as they were when the handler parsed it.
       preValidation: async (request) => {
-        await checkHandshakeHeaders(request, client, new Date(), { required: false });
+        checkHandshakeHeaders(request, client, new Date(), { required: false });
       },
     },
     async (request) => {

@@ -114,6 +114,22 @@ describe.each(testDialects())('secure session handshake (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('refuses a valid signature written with stray bits in its last base64 digit (401)', async () => {
+    const headers = await signedHeaders(server);
+    const signature = headers['x-signature'];
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const last = signature.length - 2; // 32 bytes: 43 digits and '='; the 43rd has 2 spare bits
+    const stray = ALPHABET.charAt(ALPHABET.indexOf(signature.charAt(last)) ^ 1);
+    const tampered = signature.slice(0, last) + stray + '=';
+    expect(Buffer.from(tampered, 'base64')).toEqual(Buffer.from(signature, 'base64'));
+    const res = await server.app.inject({
+      method: 'GET',
+      url: INITIATE,
+      headers: { ...headers, 'x-signature': tampered },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
   it.each([
     ['a wrong client id', { 'x-client-id': 'someone-else' }],
     ['a bad signature', { 'x-signature': bytesToBase64(new Uint8Array(32)) }],
