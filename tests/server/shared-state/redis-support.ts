@@ -37,6 +37,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `redis://127.0.0.1:${port}`;
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  probe.on('error', () => undefined); // refused until the server listens: retried below
   for (let tries = 0; ; tries += 1) {
     try {
       await probe.connect();
