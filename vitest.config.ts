@@ -14,6 +14,9 @@ export default defineConfig({
           include: [
             'tests/{shared,server,client}/**/*.test.{ts,tsx}',
             'tests/independent-client/**/*.test.ts',
+            // Real processes behind nginx on PostgreSQL and Redis (issue 18); each test sets
+            // its own longer timeout.
+            'tests/{cluster,deploy}/**/*.test.ts',
           ],
           environment: 'node',
           setupFiles: ['tests/support/dom-setup.ts'],
