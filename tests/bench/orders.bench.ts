@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { openSqlite, type Db } from '#server/db/kysely';
 import { migrateToLatest } from '#server/db/migrate';
-import { createLoginSession } from '#server/auth/login-sessions.repository';
+import { createLoginSession, hashToken } from '#server/auth/login-sessions.repository';
 import { completeHandshake, initiateHandshake } from '#server/security/handshake.service';
 import {
   bytesToBase64,
@@ -352,10 +352,140 @@ async function physicalLimit(): Promise<void> {
   }
 }
 
+/**
+ * One encrypted idempotent order as the server sends it to PostgreSQL, statement for
+ * statement and round trip for round trip (tests/server/orders/order-round-trips.test.ts
+ * lists them): the login, the secure session, the IV, the replay check, the catalogue, and
+ * place_order(). The open-order limit is passed high, as one client orders again and again.
+ */
+function bareOrderStatements(pool: pg.Pool, account: LoadAccount, sessionId: string) {
+  const scope = `user:${account.userId}`;
+  const loginId = hashToken(account.cookie.slice('sm_login='.length));
+  return async () => {
+    const now = new Date().toISOString();
+    const key = randomUUID();
+    const named = (name: string, text: string, values: unknown[]) =>
+      pool.query({ name, text, values });
+    await named(
+      'login',
+      'select s.id, s.last_seen_at, s.expires_at, u.id, u.username, u.role, u.email, u.email_verified, u.phone, u.first_name, u.last_name, u.volunteer_subrole from login_sessions as s inner join users as u on u.id = s.user_id where s.id = $1',
+      [loginId],
+    );
+    await named(
+      'secure',
+      'select id, aes_key, login_session_id, last_used_at, expires_at, message_count from secure_sessions where id = $1',
+      [sessionId],
+    );
+    await named(
+      'iv',
+      'with open as (select id from secure_sessions where id = $1 and message_count < 1000000000), fresh as (insert into secure_session_ivs (session_id, iv, seen_at) select id, $2, $3 from open on conflict (session_id, iv) do nothing returning 1), counted as (update secure_sessions set message_count = message_count + 1 where id = $1 and exists (select 1 from fresh) returning 1) select exists (select 1 from open) as open, exists (select 1 from fresh) as fresh, exists (select 1 from counted) as counted',
+      [sessionId, randomBytes(12).toString('base64'), now],
+    );
+    await named(
+      'replay',
+      'select method, path, request_hash, status_code, reply_json from idempotency_keys where scope = $1 and key = $2',
+      [scope, key],
+    );
+    await named(
+      'catalogue',
+      'select i.id, i.name, i.name_key, i.quantity, i.max_per_order, s.size_label, s.quantity from cargo_items as i left join cargo_item_sizes as s on s.item_id = i.id where i.name_key in ($1, $2, $3, $4) order by i.id, s.size_label',
+      ['socks (m)', 'socks', 'soap', 'warm hat'],
+    );
+    const order = {
+      user_id: account.userId,
+      order_type: 'CLIENT',
+      status: 'PENDING',
+      delivery_address: '12 Main St, under the bridge',
+      phone_number: '5551234567',
+      notes: 'Benchmark order',
+      request_time: now,
+      updated_at: now,
+    };
+    const lines = [
+      { item_name: 'Socks (M)', quantity: 1, cargo_item_id: 1, size_label: 'M', is_custom: 0 },
+      { item_name: 'Soap', quantity: 2, cargo_item_id: 2, size_label: null, is_custom: 0 },
+      { item_name: 'Warm hat', quantity: 1, cargo_item_id: null, size_label: null, is_custom: 1 },
+    ];
+    const takes = [
+      { item_id: 1, size_label: 'M', quantity: 1 },
+      { item_id: 1, size_label: null, quantity: 1 },
+      { item_id: 2, size_label: null, quantity: 2 },
+    ];
+    const keyRow = {
+      scope,
+      key,
+      method: 'POST',
+      path: ORDER_PATHS.create,
+      request_hash: randomBytes(32).toString('hex'),
+      status_code: 200,
+      created_at: now,
+    };
+    await named(
+      'place',
+      'select place_order($1::jsonb, $2::jsonb, $3::jsonb, $4::jsonb, $5::integer, $6::integer, $7::text, $8::jsonb, $9::text, $10::text) as id',
+      [
+        JSON.stringify(order),
+        JSON.stringify(lines),
+        JSON.stringify(takes),
+        JSON.stringify({ user_id: account.userId }),
+        1_000_000_000,
+        2,
+        now,
+        JSON.stringify(keyRow),
+        '{"status":"success","orderId":',
+        '}',
+      ],
+    );
+  };
+}
+
+/** Bare PostgreSQL: the server's statements from a pool like the server's, 50 at once. */
+async function bareOrders(app: FastifyInstance, url: string): Promise<void> {
+  const db = app.ctx.opened.db;
+  const [identity] = await seedClients(db, 1, app.ctx.config.secureSessionMaxMs);
+  const account = identity?.accounts[0];
+  if (identity?.secure == null || account === undefined) throw new Error('no identity');
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const place = bareOrderStatements(pool, account, identity.secure.sessionId);
+  try {
+    const waits: number[] = [];
+    const run = async (ms: number, record: boolean) => {
+      const deadline = performance.now() + ms;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (performance.now() < deadline) {
+            const t = performance.now();
+            await place();
+            if (record) waits.push(performance.now() - t);
+          }
+        }),
+      );
+    };
+    await run(1000, false);
+    const started = performance.now();
+    await run(MEASURE_S * 1000, true);
+    const seconds = (performance.now() - started) / 1000;
+    waits.sort((a, b) => a - b);
+    const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? 0;
+    console.log(
+      `${'bare PostgreSQL, same statements (6 round trips)'.padEnd(46)} ${(waits.length / seconds).toFixed(0).padStart(7)} orders/s   p50 ${at(0.5).toFixed(1).padStart(6)} ms   p99 ${at(0.99).toFixed(1).padStart(6)} ms`,
+    );
+  } finally {
+    await pool.end();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(
     `${CONNECTIONS} connections, ${MEASURE_S} s each after a ${WARM_UP_S} s warm-up; 3 lines per order (2 reserved, 1 custom)`,
   );
+  // ORDERS_DIALECT=postgres skips SQLite, =sqlite skips PostgreSQL (one side's tuning).
+  const only = process.env.ORDERS_DIALECT;
+  if (only !== 'postgres') await measureSqlite();
+  if (only !== 'sqlite') await measurePostgres();
+}
+
+async function measureSqlite(): Promise<void> {
   await physicalLimit();
   await withApp(undefined, async (app) => {
     await measureApp(app, 'SQLite: encrypted + idempotent orders', true);
@@ -368,15 +498,19 @@ async function main(): Promise<void> {
     app.ctx.opened.sqlite?.pragma('synchronous = OFF');
     await measureApp(app, 'SQLite: encrypted, synchronous=OFF (ceiling)', true);
   });
+}
+
+async function measurePostgres(): Promise<void> {
   const pgDb = await postgresDatabase();
   if (pgDb === undefined) {
     console.log('PostgreSQL: not reachable at 127.0.0.1:5432, skipped');
     return;
   }
   try {
-    await withApp(pgDb.url, (app) =>
-      measureApp(app, 'PostgreSQL: encrypted + idempotent orders', true),
-    );
+    await withApp(pgDb.url, async (app) => {
+      await bareOrders(app, pgDb.url);
+      await measureApp(app, 'PostgreSQL: encrypted + idempotent orders', true);
+    });
   } finally {
     await pgDb.drop();
   }

@@ -4,7 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type Driver } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type Driver,
+  type PostgresPool,
+  type PostgresCursor,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
 import { GroupCommitSqliteDriver, type StatementSource } from './group-commit-driver.ts';
 import type { Database } from './schema.ts';
 
@@ -73,16 +82,66 @@ export function openSqlite(file: string): OpenedDb {
   return { db, dialect: 'sqlite', sqlite, sqliteDriver: driver };
 }
 
+/** Distinct statement texts that get a server-side prepared statement on each connection. */
+const NAMED_STATEMENTS = 1000;
+const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+function namedStatementClient(
+  client: pg.PoolClient,
+  nameOf: (text: string) => string | undefined,
+): PostgresPoolClient {
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(text: string, values: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+  function query(text: unknown, values?: readonly unknown[]): unknown {
+    if (typeof text !== 'string') return client.query(text as pg.Submittable);
+    return client.query({ name: nameOf(text), text, values: values as unknown[] });
+  }
+  return { query, release: () => client.release() };
+}
+
+/**
+ * Kysely's pool, sending each DML text as a named statement (pg's `name:`), so a connection
+ * parses and plans a query once instead of on every call (both on the database's CPU, which
+ * shares this machine). A name stands for one text for the life of the process, as pg
+ * requires; past NAMED_STATEMENTS texts (an IN list of a new length makes a new text) the
+ * rest go unnamed. DDL and transaction control stay unnamed: a prepared statement outliving a
+ * schema change would fail.
+ */
+function namedStatementPool(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  function nameOf(text: string): string | undefined {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= NAMED_STATEMENTS || !NAMEABLE.test(text)) return known;
+    const name = `sm${names.size}`;
+    names.set(text, name);
+    return name;
+  }
+  return {
+    async connect() {
+      return namedStatementClient(await pool.connect(), nameOf);
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** Connections to PostgreSQL per process (measured in issue 18: see ARCHITECTURE.md). */
+const POOL_MAX = 10;
+
 export function openPostgres(url: string): OpenedDb {
   // int8 (count(*), bigint ids) as numbers: our counts and ids stay far below 2^53.
   pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_MAX ?? POOL_MAX),
+  });
   // When the server ends an idle connection (a restart, an administrator, a dropped database,
   // or a closing pool's connection still on its way out), the pool emits 'error'; without a
   // listener that is an uncaught exception that stops the process. The pool has discarded the
   // connection already and opens a new one for the next query: nothing more to do.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: namedStatementPool(pool) }),
+  });
   return { db, dialect: 'postgres' };
 }
 
