@@ -58,6 +58,9 @@ function serverEnv(options: ServerProcessOptions, port: number): NodeJS.ProcessE
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'info',
+    // No balancer watches /api/ready here: a SIGTERM drains at once unless a caller (the
+    // rolling-restart and cluster tests) asks for the grace it tests.
+    SHUTDOWN_GRACE_MS: '0',
     ...options.env,
   };
   // An inherited DATABASE_URL must not turn an SQLite run into a PostgreSQL one.
