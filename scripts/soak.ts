@@ -8,6 +8,9 @@
 // any exit. SOAK_SECONDS (60) and SOAK_CONNECTIONS (100) shorten or widen a run; SOAK_LOG_DIR
 // keeps the servers' logs. `npm run soak -- outbox` runs the offline outbox's model test
 // instead (tests/client/offline/outbox-model.soak.ts: 100,000 runs, runs/s, counterexamples).
+// `npm run soak -- cluster` runs the same workload through nginx (deploy/nginx-cluster.conf,
+// TLS) against two processes on a fresh PostgreSQL database and Redis (SOAK_REDIS_URL, default
+// redis://127.0.0.1:6379), as DEPLOY.md "Several processes" runs them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +19,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '#server/db/kysely';
 import { migrateToLatest } from '#server/db/migrate';
+import net from 'node:net';
+import { startCluster } from './lib/cluster.ts';
+import { NGINX } from './lib/nginx-process.ts';
 import { REPO_ROOT, killOnExit, logTail, startServerProcess } from './lib/server-process.ts';
 import { seedSoakWorld, type SoakCounts } from './soak/seed.ts';
 import { KINDS, SoakLoad, type SoakResult } from './soak/workload.ts';
@@ -179,9 +185,87 @@ function soakOutbox(): number {
   return run.status ?? 1;
 }
 
+const REDIS_URL = process.env.SOAK_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function answers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port), timeout: 1500 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** Seeds a fresh database (migrated here, so the two processes never race to migrate). */
+async function seedOn(databaseUrl: string | undefined, dataDir: string) {
+  const opened = openDatabase(databaseUrl, dataDir);
+  try {
+    await migrateToLatest(opened);
+    return await seedSoakWorld(opened, COUNTS);
+  } finally {
+    await opened.db.destroy();
+  }
+}
+
+/** `npm run soak -- cluster`: the workload through nginx's TLS port to two processes. */
+async function soakCluster(): Promise<void> {
+  if (!fs.existsSync(NGINX)) throw new Error(`the cluster soak needs nginx at ${NGINX}`);
+  if (!(await answers(REDIS_URL))) throw new Error(`the cluster soak needs Redis at ${REDIS_URL}`);
+  const pgDb = await createPgDatabase();
+  if (pgDb === undefined) throw new Error(`the cluster soak needs PostgreSQL at ${PG_ADMIN_URL}`);
+  pendingCleanups.add(pgDb.drop);
+  try {
+    const world = await seedOn(pgDb.url, newTempDir('cluster'));
+    const logDir = LOG_DIR ?? newTempDir('cluster-logs');
+    const cluster = await startCluster({
+      databaseUrl: pgDb.url,
+      redisUrl: REDIS_URL,
+      redisPrefix: `streetmed-soak-${randomBytes(6).toString('hex')}`,
+      // All the load comes from one address: the per-address limits would hold most of it.
+      env: { STATIC_DIR: DIST, RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'info' },
+      logDir,
+    });
+    for (const server of cluster.servers) killOnExit(server);
+    const url = `https://127.0.0.1:${cluster.httpsPort}`;
+    const load = new SoakLoad(world);
+    await load.run(url, WARM_UP);
+    const result = await load.run(url, { connections: CONNECTIONS, seconds: SECONDS });
+    printResult('Cluster (nginx TLS → 2 processes, PostgreSQL + Redis)', result);
+    const logs = cluster.servers.map((server) => server.logFile);
+    await cluster.stop();
+    logs.forEach((log, i) => {
+      console.log(`  process ${i + 1}:`);
+      printServerSide(log);
+    });
+  } finally {
+    pendingCleanups.delete(pgDb.drop);
+    await pgDb.drop();
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'outbox') process.exit(soakOutbox());
   ensureBuild();
+  if (process.argv[2] === 'cluster') {
+    const limit = setTimeout(
+      () => stopNow('hard time limit reached', 1),
+      (SECONDS + WARM_UP.seconds + 240) * 1000,
+    );
+    limit.unref();
+    console.log(
+      `Cluster soak: ${CONNECTIONS} connections for ${SECONDS} s (after a ${WARM_UP.seconds} s warm-up) through nginx ` +
+        'to two processes on PostgreSQL + Redis, the same workload. Goal: 0 errors.',
+    );
+    await soakCluster();
+    return;
+  }
   // Seeding, two runs, their starts and stops: far inside this unless something hangs.
   const limit = setTimeout(
     () => stopNow('hard time limit reached', 1),
