@@ -1,34 +1,27 @@
 // The server half of the handshake: a fresh P-256 key per handshake, pending for one minute,
-// completed once. The private key waits in the database between the two calls so any app
-// process can finish a handshake another one began.
-import { randomBytes } from 'node:crypto';
+// completed once. The pending private key travels sealed inside the session id
+// (handshake-seal.ts), so initiate writes nothing and completion writes the one session row;
+// any app process on the database can finish a handshake another one began.
 import { InvalidPublicKeyError } from '#shared/secure-channel/index';
 import type { Db } from '../db/kysely.ts';
 import { badRequest } from '../errors.ts';
 import { clientPublicPoint, deriveSessionKey, generateServerKeyPair } from './ecdh.ts';
+import { openPendingHandshake, sealPendingHandshake, tokenBytes } from './handshake-seal.ts';
 import {
   completePendingSession,
   findPendingPrivateKey,
-  insertPendingSession,
+  insertCompletedSession,
 } from './secure-sessions.repository.ts';
 import { sessionExpired } from './session-errors.ts';
 
 export const PENDING_HANDSHAKE_MS = 60_000;
-/** 192 bits: well past the 128 the wire protocol asks for. */
-const SESSION_ID_BYTES = 24;
 
 export async function initiateHandshake(
   db: Db,
   now: Date,
 ): Promise<{ sessionId: string; serverPublicKey: string }> {
   const pair = generateServerKeyPair();
-  const sessionId = randomBytes(SESSION_ID_BYTES).toString('base64url');
-  await insertPendingSession(db, {
-    id: sessionId,
-    serverPrivateKey: pair.privateKey,
-    now,
-    expiresAt: new Date(now.getTime() + PENDING_HANDSHAKE_MS),
-  });
+  const sessionId = await sealPendingHandshake(db, { issuedAt: now, privateKey: pair.privateKey });
   return { sessionId, serverPublicKey: pair.publicKeySpki };
 }
 
@@ -43,6 +36,30 @@ function peerPointOf(clientPublicKey: string): Buffer {
   }
 }
 
+/** The pending private key of a sealed session id, while its minute lasts. */
+async function sealedPrivateKey(db: Db, token: Buffer, now: Date): Promise<string | undefined> {
+  const pending = await openPendingHandshake(db, token, now);
+  if (pending === undefined) return undefined;
+  const age = now.getTime() - pending.issuedAt.getTime();
+  return age < PENDING_HANDSHAKE_MS ? pending.privateKey : undefined;
+}
+
+/** A handshake begun by a process of the pending-row era (a rolling restart meets some). */
+async function completePendingRow(
+  db: Db,
+  sessionId: string,
+  clientPoint: Buffer,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
+  const stored = await findPendingPrivateKey(db, sessionId, now);
+  if (stored === undefined) throw sessionExpired();
+  const aesKey = deriveSessionKey(stored, clientPoint).toString('base64');
+  if (!(await completePendingSession(db, sessionId, aesKey, now, expiresAt))) {
+    throw sessionExpired();
+  }
+}
+
 export async function completeHandshake(
   db: Db,
   input: { sessionId: string; clientPublicKey: string },
@@ -51,10 +68,15 @@ export async function completeHandshake(
 ): Promise<void> {
   // The key is judged first: a bad key is the caller's mistake (400) whatever the session.
   const clientPoint = peerPointOf(input.clientPublicKey);
-  const stored = await findPendingPrivateKey(db, input.sessionId, now);
-  if (stored === undefined) throw sessionExpired();
-  const aesKey = deriveSessionKey(stored, clientPoint).toString('base64');
   const expiresAt = new Date(now.getTime() + sessionMaxMs);
-  const done = await completePendingSession(db, input.sessionId, aesKey, now, expiresAt);
-  if (!done) throw sessionExpired();
+  const token = tokenBytes(input.sessionId);
+  if (token === undefined) {
+    await completePendingRow(db, input.sessionId, clientPoint, now, expiresAt);
+    return;
+  }
+  const privateKey = await sealedPrivateKey(db, token, now);
+  if (privateKey === undefined) throw sessionExpired();
+  const aesKey = deriveSessionKey(privateKey, clientPoint).toString('base64');
+  const row = { id: input.sessionId, aesKey, now, expiresAt };
+  if (!(await insertCompletedSession(db, row))) throw sessionExpired();
 }

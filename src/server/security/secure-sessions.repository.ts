@@ -1,8 +1,9 @@
 // Secure sessions in the database (wire-protocol.md "Secure session" item 5), so a restart or a
 // second app process keeps them. State kept here:
-// - secure_sessions: one row per handshake. Pending: server_private_key set, aes_key null,
-//   expires_at = creation + 1 minute. Completed: server_private_key null, aes_key set,
-//   expires_at = the absolute expiry; last_used_at drives the idle expiry.
+// - secure_sessions: one row per completed handshake: aes_key set, expires_at = the absolute
+//   expiry; last_used_at drives the idle expiry. A pending handshake has no row: its session id
+//   carries it (handshake-seal.ts). Pending rows (server_private_key set, aes_key null, a
+//   minute's expiry) were written by processes before that and are still completed.
 // - secure_session_ivs: every IV seen in an encrypted request body, keyed (session_id, iv), so
 //   the primary key itself refuses a replay, even two racing ones.
 // - secure_sessions.message_count: the messages a session accepted, raised with each IV row in
@@ -26,6 +27,7 @@ export interface ActiveSecureSession {
   messageCount: number;
 }
 
+/** A pending row as processes before handshake-seal.ts wrote them (tests make such rows). */
 export async function insertPendingSession(
   db: Db,
   row: { id: string; serverPrivateKey: string; now: Date; expiresAt: Date },
@@ -85,6 +87,30 @@ export async function completePendingSession(
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Stores a completed handshake. The primary key refuses a second completion of one session id,
+ * even two racing ones; false = the id already has a row.
+ */
+export async function insertCompletedSession(
+  db: Db,
+  row: { id: string; aesKey: string; now: Date; expiresAt: Date },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('secure_sessions')
+    .values({
+      id: row.id,
+      server_private_key: null,
+      aes_key: row.aesKey,
+      login_session_id: null,
+      created_at: row.now.toISOString(),
+      last_used_at: row.now.toISOString(),
+      expires_at: row.expiresAt.toISOString(),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
 /** A completed session, whatever its expiry (the caller judges idle and absolute expiry). */

@@ -10,12 +10,13 @@ import {
 import { COMPLETE_HANDSHAKE_PATH, INITIATE_HANDSHAKE_PATH } from '#shared/secure-channel/index';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { checkHandshakeHeaders } from './handshake-headers.ts';
+import { deleteOldSealKeys } from './handshake-seal.ts';
 import { completeHandshake, initiateHandshake } from './handshake.service.ts';
 import { deleteExpiredSessions } from './secure-sessions.repository.ts';
 
 /** Handshakes per client address and minute, times config.rateLimitScale. A page load is one. */
 export const HANDSHAKE_RATE_LIMIT = 60;
-/** Expired sessions are swept on a handshake, at most this often per process. */
+/** Expired sessions and old seal keys are swept on a handshake, at most this often per process. */
 const PRUNE_EVERY_MS = 60_000;
 
 export async function securityRoutes(untyped: FastifyInstance): Promise<void> {
@@ -29,6 +30,7 @@ export async function securityRoutes(untyped: FastifyInstance): Promise<void> {
     if (now.getTime() - lastPruneMs < PRUNE_EVERY_MS) return;
     lastPruneMs = now.getTime();
     await deleteExpiredSessions(opened.db, now, config.secureSessionIdleMs);
+    await deleteOldSealKeys(opened.db, now);
   }
 
   const initiate = { response: { 200: initiateHandshakeReply } };

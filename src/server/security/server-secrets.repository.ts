@@ -24,3 +24,13 @@ export async function serverSecret(db: Db, name: string, bytes = 32): Promise<Bu
     .executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'base64url');
 }
+
+/** The named secret if it exists (never made here). */
+export async function findServerSecret(db: Db, name: string): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Buffer.from(row.value, 'base64url');
+}

@@ -10,6 +10,8 @@ export async function forgetSecureSessions(db: Db): Promise<void> {
 }
 
 const TRIGGER = 'e2e_forget_completed_secure_sessions';
+// A completed handshake inserts its row (a pending one, from older servers, was updated).
+const INSERT_TRIGGER = 'e2e_forget_inserted_secure_sessions';
 
 /**
  * From now on the server forgets each secure session the moment its handshake completes, so
@@ -23,10 +25,18 @@ export async function forgetEachNewSecureSession(db: Db): Promise<void> {
        begin delete from secure_sessions where id = new.id; end`,
     )
     .execute(db);
+  await sql
+    .raw(
+      `create trigger ${INSERT_TRIGGER} after insert on secure_sessions
+       when new.aes_key is not null
+       begin delete from secure_sessions where id = new.id; end`,
+    )
+    .execute(db);
 }
 
 export async function rememberSecureSessionsAgain(db: Db): Promise<void> {
   await sql.raw(`drop trigger if exists ${TRIGGER}`).execute(db);
+  await sql.raw(`drop trigger if exists ${INSERT_TRIGGER}`).execute(db);
 }
 
 /**

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   bytesToBase64,
+  deriveAesKeyBytes,
   establishSecureSession,
+  exportPrivateKeyPkcs8,
   exportPublicKeySpki,
   generateEcdhKeyPair,
   signHandshake,
 } from '#shared/secure-channel/index';
 import { subtle } from 'node:crypto';
+import { buildApp } from '#server/app';
+import { deleteOldSealKeys } from '#server/security/handshake-seal';
+import { initiateHandshake } from '#server/security/handshake.service';
+import { insertPendingSession } from '#server/security/secure-sessions.repository';
 import { testDialects, type TestServer, useTestServer } from '../../support/build-app.ts';
 import { injectFetch } from './secure-client.ts';
 
@@ -228,15 +234,87 @@ describe.each(testDialects())('secure session handshake (%s)', (dialect) => {
   });
 
   it('refuses a pending handshake past its minute (401 SESSION_EXPIRED)', async () => {
-    const { sessionId } = await initiate(server);
-    await server.app.ctx.opened.db
-      .updateTable('secure_sessions')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', sessionId)
-      .execute();
-    const res = await complete(server, sessionId, await clientKey());
+    const db = server.app.ctx.opened.db;
+    const fresh = await initiateHandshake(db, new Date(Date.now() - 50_000));
+    expect((await complete(server, fresh.sessionId, await clientKey())).statusCode).toBe(200);
+    const stale = await initiateHandshake(db, new Date(Date.now() - 61_000));
+    const res = await complete(server, stale.sessionId, await clientKey());
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: 'SESSION_EXPIRED' });
+  });
+
+  it('stores nothing on initiate and one row on completion', async () => {
+    const db = server.app.ctx.opened.db;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('secure_sessions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const { sessionId } = await initiate(server);
+    expect(await count()).toBe(before);
+    expect((await complete(server, sessionId, await clientKey())).statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('refuses a session id with any byte changed (401 SESSION_EXPIRED)', async () => {
+    const { sessionId } = await initiate(server);
+    const bytes = Buffer.from(sessionId, 'base64url');
+    for (const index of [0, 1, 4, 5, 20, bytes.length - 1]) {
+      const changed = Buffer.from(bytes);
+      changed[index] = (changed[index] ?? 0) ^ 1;
+      const res = await complete(server, changed.toString('base64url'), await clientKey());
+      expect([index, res.statusCode]).toEqual([index, 401]);
+    }
+    expect((await complete(server, sessionId, await clientKey())).statusCode).toBe(200);
+  });
+
+  it('deletes the minute keys of sealed session ids a few minutes on', async () => {
+    const db = server.app.ctx.opened.db;
+    await initiate(server);
+    const keys = () =>
+      db.selectFrom('server_secrets').select('name').where('name', 'like', 'handshake-seal:%');
+    expect(await keys().execute()).not.toEqual([]);
+    await deleteOldSealKeys(db, new Date(Date.now() + 3 * 60_000));
+    expect(await keys().execute()).not.toEqual([]);
+    await deleteOldSealKeys(db, new Date(Date.now() + 5 * 60_000));
+    expect(await keys().execute()).toEqual([]);
+  });
+
+  it('completes a pending row that a process before sealed ids wrote (PKCS#8 key)', async () => {
+    const db = server.app.ctx.opened.db;
+    const old = await generateEcdhKeyPair({ extractablePrivateKey: true });
+    const row = (id: string, expiresAt: Date) => ({
+      id,
+      serverPrivateKey: '',
+      now: new Date(),
+      expiresAt,
+    });
+    const live = row('pending-row-live', new Date(Date.now() + 30_000));
+    await insertPendingSession(db, {
+      ...live,
+      serverPrivateKey: await exportPrivateKeyPkcs8(old.privateKey),
+    });
+    const client = await generateEcdhKeyPair();
+    const res = await complete(server, live.id, await exportPublicKeySpki(client.publicKey));
+    expect(res.statusCode).toBe(200);
+    const stored = await db
+      .selectFrom('secure_sessions')
+      .select(['aes_key', 'server_private_key'])
+      .where('id', '=', live.id)
+      .executeTakeFirstOrThrow();
+    const expected = await deriveAesKeyBytes(client.privateKey, old.publicKey);
+    expect(stored).toEqual({ aes_key: bytesToBase64(expected), server_private_key: null });
+    const expired = row('pending-row-expired', new Date(Date.now() - 1000));
+    await insertPendingSession(db, {
+      ...expired,
+      serverPrivateKey: await exportPrivateKeyPkcs8(old.privateKey),
+    });
+    expect((await complete(server, expired.id, await clientKey())).statusCode).toBe(401);
   });
 
   it('works through the inject adapter used by the other tests', async () => {
@@ -275,3 +353,22 @@ describe.each(testDialects())('handshake rate limit (%s)', (dialect) => {
     expect(statuses.slice(3)).toEqual([429, 429]);
   });
 });
+
+describe.each(testDialects().filter((d) => d === 'postgres'))(
+  'handshake across two app processes on one database (%s)',
+  (dialect) => {
+    const first = useTestServer(dialect);
+
+    it('completes on one process a handshake another began, once', async () => {
+      const second = await buildApp({ ...first.config });
+      try {
+        const { sessionId } = await initiate(first);
+        const key = await clientKey();
+        expect((await complete({ ...first, app: second }, sessionId, key)).statusCode).toBe(200);
+        expect((await complete(first, sessionId, await clientKey())).statusCode).toBe(401);
+      } finally {
+        await second.close();
+      }
+    });
+  },
+);
