@@ -3,7 +3,6 @@
 // item whose stock cannot run out, and the delivery round new orders land on. Plus the calls a
 // client makes through nginx's TLS port: plain JSON, or sealed for its secure session with the
 // login cookie and an Idempotency-Key, as the web client's outbox sends a write.
-import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_CLIENT_AUTH_KEY, DEFAULT_CLIENT_ID } from '#server/config';
 import { openDatabase } from '#server/db/kysely';
@@ -52,22 +51,6 @@ export async function seedClusterWorld(
   } finally {
     await opened.db.destroy();
   }
-}
-
-/** Whether something accepts TCP connections at host:port (PostgreSQL, Redis). */
-export function portAnswers(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 1500 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }
 
 export interface JsonReply {
