@@ -445,7 +445,7 @@ async function bareOrders(app: FastifyInstance, url: string): Promise<void> {
   const [identity] = await seedClients(db, 1, app.ctx.config.secureSessionMaxMs);
   const account = identity?.accounts[0];
   if (identity?.secure == null || account === undefined) throw new Error('no identity');
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   const place = bareOrderStatements(pool, account, identity.secure.sessionId);
   try {
     const waits: number[] = [];

@@ -124,7 +124,11 @@ function namedStatementPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-/** Connections to PostgreSQL per process (measured in issue 18: see ARCHITECTURE.md). */
+/**
+ * Connections to PostgreSQL per process. An order now holds one for a single short statement
+ * at a time (6 round trips, one of them the write), so 10 keep up with 50 HTTP connections;
+ * 20 and 50 showed no gain beyond the noise of a loaded 2-core machine that PostgreSQL shares.
+ */
 const POOL_MAX = 10;
 
 export function openPostgres(url: string): OpenedDb {
@@ -132,7 +136,7 @@ export function openPostgres(url: string): OpenedDb {
   pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.PG_POOL_MAX ?? POOL_MAX),
+    max: POOL_MAX,
   });
   // When the server ends an idle connection (a restart, an administrator, a dropped database,
   // or a closing pool's connection still on its way out), the pool emits 'error'; without a

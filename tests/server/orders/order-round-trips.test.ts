@@ -119,4 +119,35 @@ describe.skipIf(dialects.length === 0)('round trips per order (postgres)', () =>
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json()).toMatchObject({ message: ORDER_LIMIT_MESSAGES.tooManyOpenOrders });
   });
+
+  it('places one order for ten concurrent sends of one key, and all ten get its reply', async () => {
+    const db = server.app.ctx.opened.db;
+    const item = await createCatalogueItem(db, { name: 'Thermos', quantity: 20 });
+    const user = await createSignedInUser(db);
+    const headers = {
+      cookie: user.cookie,
+      'idempotency-key': '00000000-0000-4000-8000-0000000000c1',
+    };
+    const body = clientOrder(user.id, [{ itemName: 'Thermos', quantity: 2 }]);
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(server.app, 'POST', '/api/orders/create', { body, headers }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+    const ids = new Set(replies.map((r) => r.json<{ orderId: number }>().orderId));
+    expect(ids.size).toBe(1);
+    const orders = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(orders).toHaveLength(1);
+    const stock = await db
+      .selectFrom('cargo_items')
+      .select('quantity')
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(stock.quantity).toBe(18);
+  });
 });
