@@ -8,7 +8,7 @@
 //   the primary key itself refuses a replay, even two racing ones.
 // - secure_sessions.message_count: the messages a session accepted, raised with each IV row in
 //   one transaction; a session takes at most SECURE_SESSION_MAX_MESSAGES.
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 
 /**
@@ -94,6 +94,20 @@ export async function completePendingSession(
  * even two racing ones; false = the id already has a row.
  */
 export async function insertCompletedSession(
+  db: Db,
+  row: { id: string; aesKey: string; now: Date; expiresAt: Date },
+): Promise<boolean> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return insertSessionRow(db, row);
+  // Asynchronous commit: the row is visible to every process at once, but the reply does not
+  // wait for the WAL flush. A crash may lose the last fraction of a second of such rows; their
+  // clients meet SESSION_EXPIRED and re-handshake, the path every client already has.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local synchronous_commit = off`.execute(trx);
+    return insertSessionRow(trx, row);
+  });
+}
+
+async function insertSessionRow(
   db: Db,
   row: { id: string; aesKey: string; now: Date; expiresAt: Date },
 ): Promise<boolean> {
