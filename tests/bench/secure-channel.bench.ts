@@ -1,10 +1,18 @@
 // Secure-channel throughput: handshakes per second through real HTTP (a server listening on
-// 127.0.0.1, SQLite), sequential and concurrent, against the raw key work of one handshake side
-// (fresh P-256 pair + ECDH + SHA-256 + AES key import) and both handshake steps in process, in
-// the same run. Prints figures only.
+// 127.0.0.1), sequential and concurrent, on SQLite and on PostgreSQL when it answers, against
+// the raw key work of one handshake side in the same run. Prints figures only.
+// The raw baseline is one side's key work as the browser does it (WebCrypto: fresh P-256 pair,
+// ECDH, SHA-256, AES key import), measured before and after the handshakes (the mean is used,
+// since the machine's load drifts); the same work on node:crypto's synchronous ECDH, which the
+// server now uses, is printed beside it. The HTTP client is the shared WebCrypto client of the
+// web app, in this process, so a handshake's figure carries a client's key work as well as the
+// server's.
 // To add a figure (e.g. encrypted logins/s), write an async function taking the BenchServer and
 // returning a Figure, and append it to EXTRA_BENCHES below.
+import { createECDH, createHash, randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { ServerConfig } from '#server/config';
 import { completeHandshake, initiateHandshake } from '#server/security/handshake.service';
 import {
@@ -28,13 +36,16 @@ export interface Figure {
 }
 export type ExtraBench = (server: BenchServer) => Promise<Figure>;
 
-/** Each measurement runs this long; the whole file stays within a few seconds. */
+/** Each measurement runs this long; the whole file stays within half a minute. */
 const MEASURE_MS = 2000;
 const CONCURRENCY = 8;
 const EXTRA_BENCHES: ExtraBench[] = [];
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function startBenchServer(): Promise<BenchServer & { close(): Promise<void> }> {
-  const bench = await startBenchApp();
+async function startBenchServer(
+  databaseUrl: string | undefined,
+): Promise<BenchServer & { close(): Promise<void> }> {
+  const bench = await startBenchApp({ databaseUrl });
   const baseUrl = await listenLocally(bench.app);
   const { config } = bench;
   const options = { baseUrl, clientId: config.clientId, clientAuthKey: config.clientAuthKey };
@@ -60,56 +71,135 @@ async function rate(op: () => Promise<unknown>, workers: number): Promise<number
   return done / ((performance.now() - started) / 1000);
 }
 
-async function rawKeyWork(): Promise<Figure> {
+async function rawWebCrypto(): Promise<number> {
   const peer = (await generateEcdhKeyPair()).publicKey;
-  const perSecond = await rate(async () => {
+  return rate(async () => {
     const pair = await generateEcdhKeyPair();
     await deriveAesKey(pair.privateKey, peer);
   }, 1);
-  return { label: 'raw ECDH key pair + derive (one side), ops/s', perSecond };
+}
+
+async function rawNodeCrypto(): Promise<number> {
+  const peer = createECDH('prime256v1');
+  const peerPoint = peer.generateKeys();
+  return rate(async () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    createHash('sha256').update(ecdh.computeSecret(peerPoint)).digest();
+    await Promise.resolve();
+  }, 1);
 }
 
 /** Both handshake steps in process (keys + database, no HTTP): what HTTP adds shows by contrast. */
-async function inProcessHandshakes(server: BenchServer): Promise<Figure> {
+async function inProcessHandshakes(server: BenchServer): Promise<number> {
   const db = server.app.ctx.opened.db;
-  const perSecond = await rate(async () => {
+  const clientPublicKey = await exportPublicKeySpki((await generateEcdhKeyPair()).publicKey);
+  return rate(async () => {
     const started = await initiateHandshake(db, new Date());
-    const clientPublicKey = await exportPublicKeySpki((await generateEcdhKeyPair()).publicKey);
     const input = { sessionId: started.sessionId, clientPublicKey };
     await completeHandshake(db, input, new Date(), server.config.secureSessionMaxMs);
   }, 1);
-  return { label: 'in-process handshakes/s (keys + SQLite, no HTTP)', perSecond };
 }
 
-function print(figure: Figure): void {
-  console.log(`${figure.label.padEnd(52)} ${figure.perSecond.toFixed(1).padStart(10)}`);
+function print(label: string, perSecond: number): void {
+  console.log(`${label.padEnd(60)} ${perSecond.toFixed(1).padStart(10)}`);
 }
 
-async function main(): Promise<void> {
-  const server = await startBenchServer();
+interface DialectFigures {
+  sequential: number;
+  concurrent: number;
+}
+
+async function measureDialect(name: string, databaseUrl: string | undefined) {
+  const server = await startBenchServer(databaseUrl);
   try {
-    await server.handshake(); // warm-up: JIT, first SQLite pages, keep-alive socket
-    const raw = await rawKeyWork();
-    const inProcess = await inProcessHandshakes(server);
-    const sequential = {
-      label: 'HTTP handshakes/s, sequential',
-      perSecond: await rate(server.handshake, 1),
+    await rate(server.handshake, CONCURRENCY); // warm-up: JIT, first pages, keep-alive sockets
+    const figures: DialectFigures & { inProcess: number } = {
+      inProcess: await inProcessHandshakes(server),
+      sequential: await rate(server.handshake, 1),
+      concurrent: await rate(server.handshake, CONCURRENCY),
     };
-    const concurrent = {
-      label: `HTTP handshakes/s, ${CONCURRENCY} concurrent`,
-      perSecond: await rate(server.handshake, CONCURRENCY),
-    };
-    for (const figure of [raw, inProcess, sequential, concurrent]) print(figure);
-    console.log(
-      `ratio sequential handshakes / raw key work: ${(sequential.perSecond / raw.perSecond).toFixed(3)}`,
-    );
-    console.log(
-      `ratio concurrent handshakes / raw key work: ${(concurrent.perSecond / raw.perSecond).toFixed(3)}`,
-    );
-    for (const bench of EXTRA_BENCHES) print(await bench(server));
+    print(`${name}: in-process handshakes/s (keys + database, no HTTP)`, figures.inProcess);
+    print(`${name}: HTTP handshakes/s, sequential`, figures.sequential);
+    print(`${name}: HTTP handshakes/s, ${CONCURRENCY} concurrent`, figures.concurrent);
+    for (const bench of EXTRA_BENCHES) {
+      const figure = await bench(server);
+      print(`${name}: ${figure.label}`, figure.perSecond);
+    }
+    return figures;
   } finally {
     await server.close();
   }
+}
+
+async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `streetmed_bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function measurePostgres(): Promise<DialectFigures | undefined> {
+  const pgDb = await postgresDatabase();
+  if (pgDb === undefined) {
+    console.log('PostgreSQL: not reachable at 127.0.0.1:5432, skipped');
+    return undefined;
+  }
+  try {
+    return await measureDialect('PostgreSQL', pgDb.url);
+  } finally {
+    await pgDb.drop();
+  }
+}
+
+function printRatios(name: string, figures: DialectFigures, raw: number, rawNode: number): void {
+  for (const [kind, perSecond] of Object.entries(figures)) {
+    console.log(
+      `${name}: ratio ${kind} handshakes / raw key work: ${(perSecond / raw).toFixed(3)}` +
+        `   (/ node:crypto raw: ${(perSecond / rawNode).toFixed(3)})`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  const rawBefore = await rawWebCrypto();
+  const rawNodeBefore = await rawNodeCrypto();
+  const sqlite = await measureDialect('SQLite', undefined);
+  const postgres = await measurePostgres();
+  const raw = (rawBefore + (await rawWebCrypto())) / 2;
+  const rawNode = (rawNodeBefore + (await rawNodeCrypto())) / 2;
+  print('raw WebCrypto key pair + derive (one side), ops/s', raw);
+  print('raw node:crypto key pair + derive (one side), ops/s', rawNode);
+  printRatios('SQLite', sqlite, raw, rawNode);
+  if (postgres !== undefined) printRatios('PostgreSQL', postgres, raw, rawNode);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 await main();
