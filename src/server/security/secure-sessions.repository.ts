@@ -89,28 +89,43 @@ export async function completePendingSession(
   return result.numUpdatedRows === 1n;
 }
 
+type CompletedRow = { id: string; aesKey: string; now: Date; expiresAt: Date };
+
 /**
  * Stores a completed handshake. The primary key refuses a second completion of one session id,
  * even two racing ones; false = the id already has a row.
+ * The reply does not wait for the row to be durable: a crash may lose the last moment's
+ * sessions, whose clients meet SESSION_EXPIRED and re-handshake, the path every client has.
+ * That wait (an fsync on SQLite, a WAL flush on PostgreSQL) was most of a handshake's time.
  */
-export async function insertCompletedSession(
-  db: Db,
-  row: { id: string; aesKey: string; now: Date; expiresAt: Date },
-): Promise<boolean> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return insertSessionRow(db, row);
-  // Asynchronous commit: the row is visible to every process at once, but the reply does not
-  // wait for the WAL flush. A crash may lose the last fraction of a second of such rows; their
-  // clients meet SESSION_EXPIRED and re-handshake, the path every client already has.
+export async function insertCompletedSession(db: Db, row: CompletedRow): Promise<boolean> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    return insertedBeforeSqliteSync(db, row);
+  }
+  // Asynchronous commit: visible to every process once this returns, the flush comes later.
   return db.transaction().execute(async (trx) => {
     await sql`set local synchronous_commit = off`.execute(trx);
     return insertSessionRow(trx, row);
   });
 }
 
-async function insertSessionRow(
-  db: Db,
-  row: { id: string; aesKey: string; now: Date; expiresAt: Date },
-): Promise<boolean> {
+/**
+ * SQLite (one process, one connection): the answer comes as soon as the INSERT has run in the
+ * group-commit batch, which every later statement reads, instead of once the batch's COMMIT
+ * has synced. A failure after that answer (the batch's COMMIT) is not reported here: the
+ * batch's other members fail with it, and this client re-handshakes.
+ */
+function insertedBeforeSqliteSync(db: Db, row: CompletedRow): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    db.transaction()
+      .execute(async (trx) => {
+        resolve(await insertSessionRow(trx, row));
+      })
+      .catch(reject);
+  });
+}
+
+async function insertSessionRow(db: Db, row: CompletedRow): Promise<boolean> {
   const result = await db
     .insertInto('secure_sessions')
     .values({

@@ -11,7 +11,7 @@ import {
 import { subtle } from 'node:crypto';
 import { buildApp } from '#server/app';
 import { deleteOldSealKeys } from '#server/security/handshake-seal';
-import { initiateHandshake } from '#server/security/handshake.service';
+import { completeHandshake, initiateHandshake } from '#server/security/handshake.service';
 import { insertPendingSession } from '#server/security/secure-sessions.repository';
 import { testDialects, type TestServer, useTestServer } from '../../support/build-app.ts';
 import { injectFetch } from './secure-client.ts';
@@ -372,3 +372,27 @@ describe.each(testDialects().filter((d) => d === 'postgres'))(
     });
   },
 );
+
+describe('handshake completion on SQLite', () => {
+  const server = useTestServer('sqlite');
+
+  it('answers once the row is in the open batch, before the batch commits and syncs', async () => {
+    const { db, sqliteDriver } = server.app.ctx.opened;
+    if (sqliteDriver === undefined) throw new Error('no SQLite driver');
+    const { sessionId } = await initiateHandshake(db, new Date());
+    // Let a batch the initiate may have opened (the minute's seal key) commit first.
+    await new Promise((resolve) => setImmediate(resolve));
+    const commitsBefore = sqliteDriver.commits;
+    const input = { sessionId, clientPublicKey: await clientKey() };
+    await completeHandshake(db, input, new Date(), server.config.secureSessionMaxMs);
+    expect(sqliteDriver.commits).toBe(commitsBefore);
+    const row = await db
+      .selectFrom('secure_sessions')
+      .select('aes_key')
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    expect(row?.aes_key).toBeDefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sqliteDriver.commits).toBe(commitsBefore + 1);
+  });
+});
