@@ -1,16 +1,16 @@
-// PostgreSQL only: an order the app has judged, written by the place_order() function (the
-// 2026-11-28T1000 migration) in one statement, hence one round trip and one short transaction.
+// PostgreSQL only: orders the app has judged, written by place_orders() (the 2026-11-28T1000
+// migration) in one statement, hence one round trip, and one commit for every order that
+// arrived while the batch before was running (group commit, as SQLite's driver does): the
+// stock rows all orders share are then locked once per WAL flush, not once per order.
 // The function refuses nothing itself: where the app would refuse (limits, stock, a key
-// already stored) it raises SMFB1 and changes nothing, and this answers undefined so that the
-// caller runs the general path, which words the verdict and stores it.
+// already stored) an order answers null and changed nothing, and this answers undefined, so
+// that the caller runs the general path, which words the verdict and stores it.
+// State: per database handle, the orders waiting for the next batch and whether one runs.
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import type { IdempotencyKeysTable, OrdersTable } from '../db/schema.ts';
 import type { StockTake } from './orders.types.ts';
 import type { newLineRows } from './orders.repository.ts';
-
-/** SQLSTATE of place_order's "take the general path". */
-const GENERAL_PATH = 'SMFB1';
 
 export interface OneStatementOrder {
   /** The orders row; its round_id is chosen by the statement. */
@@ -27,26 +27,80 @@ export interface OneStatementOrder {
   replyTail: string;
 }
 
-const json = (value: unknown) => JSON.stringify(value);
+/** Orders per statement: bounds one batch's locks and its statement's size. */
+const MAX_BATCH = 64;
+
+/** A deadlock the database broke by failing this batch: nothing of it was written. */
+const DEADLOCK = '40P01';
+
+interface Waiting {
+  order: OneStatementOrder;
+  settle: (id: number | undefined) => void;
+  fail: (error: unknown) => void;
+}
+
+interface Batcher {
+  waiting: Waiting[];
+  running: boolean;
+}
+
+const batchers = new WeakMap<Db, Batcher>();
+
+function batchRow(o: OneStatementOrder) {
+  return {
+    order: o.order,
+    lines: o.lines,
+    takes: o.takes.map(takeRow),
+    person: o.person,
+    open_limit: o.openOrdersLimit,
+    guest_limit: o.guestOrdersLimit,
+    guest_since: o.guestSince.toISOString(),
+    key: o.key,
+    reply_head: o.replyHead,
+    reply_tail: o.replyTail,
+  };
+}
+
+async function runBatch(db: Db, batch: readonly Waiting[]): Promise<void> {
+  try {
+    const rows = JSON.stringify(batch.map((w) => batchRow(w.order)));
+    const result = await sql<{
+      ids: (number | null)[];
+    }>`select place_orders(${rows}::jsonb) as ids`.execute(db);
+    const ids = result.rows[0]?.ids ?? [];
+    batch.forEach((w, i) => {
+      w.settle(ids[i] ?? undefined);
+    });
+  } catch (error) {
+    const deadlock = (error as { code?: unknown }).code === DEADLOCK;
+    for (const w of batch) {
+      if (deadlock) w.settle(undefined);
+      else w.fail(error);
+    }
+  }
+}
+
+async function drain(db: Db, batcher: Batcher): Promise<void> {
+  batcher.running = true;
+  while (batcher.waiting.length > 0) await runBatch(db, batcher.waiting.splice(0, MAX_BATCH));
+  batcher.running = false;
+}
 
 /** The new order's id, or undefined when the general path must decide. */
-export async function placeOrderInOneStatement(
+export function placeOrderInOneStatement(
   db: Db,
-  o: OneStatementOrder,
+  order: OneStatementOrder,
 ): Promise<number | undefined> {
-  try {
-    const result = await sql<{ id: number }>`select place_order(
-      ${json(o.order)}::jsonb, ${json(o.lines)}::jsonb, ${json(o.takes.map(takeRow))}::jsonb,
-      ${json(o.person)}::jsonb, ${o.openOrdersLimit}::integer, ${o.guestOrdersLimit}::integer,
-      ${o.guestSince.toISOString()}::text, ${o.key === null ? null : json(o.key)}::jsonb,
-      ${o.replyHead}::text, ${o.replyTail}::text) as id`.execute(db);
-    const id = result.rows[0]?.id;
-    if (id === undefined) throw new Error('place_order returned no row');
-    return id;
-  } catch (error) {
-    if ((error as { code?: unknown }).code === GENERAL_PATH) return undefined;
-    throw error;
+  let batcher = batchers.get(db);
+  if (batcher === undefined) {
+    batcher = { waiting: [], running: false };
+    batchers.set(db, batcher);
   }
+  const queue = batcher;
+  return new Promise((settle, fail) => {
+    queue.waiting.push({ order, settle, fail });
+    if (!queue.running) void drain(db, queue);
+  });
 }
 
 function takeRow(take: StockTake) {

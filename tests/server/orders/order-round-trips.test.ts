@@ -150,4 +150,29 @@ describe.skipIf(dialects.length === 0)('round trips per order (postgres)', () =>
       .executeTakeFirstOrThrow();
     expect(stock.quantity).toBe(18);
   });
+
+  it('commits orders that arrive together in one statement (group commit), each judged alone', async () => {
+    const db = server.app.ctx.opened.db;
+    await createCatalogueItem(db, { name: 'Poncho', quantity: 15 });
+    const users = await Promise.all(Array.from({ length: 20 }, () => createSignedInUser(db)));
+    const replies = await counted(() =>
+      Promise.all(
+        users.map((user, i) =>
+          call(server.app, 'POST', '/api/orders/create', {
+            body: clientOrder(user.id, [{ itemName: 'Poncho', quantity: 1 }]),
+            headers: {
+              cookie: user.cookie,
+              'idempotency-key': `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+            },
+          }),
+        ),
+      ),
+    );
+    const statuses = replies.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(15);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    const batches = sent.filter((text) => text.startsWith('select place_orders')).length;
+    expect(batches).toBeGreaterThan(0);
+    expect(batches).toBeLessThan(15);
+  });
 });
