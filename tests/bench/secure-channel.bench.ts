@@ -5,12 +5,15 @@
 // ECDH, SHA-256, AES key import), measured before and after the handshakes (the mean is used,
 // since the machine's load drifts); the same work on node:crypto's synchronous ECDH, which the
 // server now uses, is printed beside it. The HTTP client is the shared WebCrypto client of the
-// web app, in this process, so a handshake's figure carries a client's key work as well as the
-// server's.
+// web app: in this process (as the figures of issue 18 were taken: a handshake then carries the
+// client's key work too), and in a child process (handshake-load.worker.ts), where the server's
+// CPU per handshake is measured alone; 1000 / that is what one core of the server could answer.
 // To add a figure (e.g. encrypted logins/s), write an async function taking the BenchServer and
 // returning a Figure, and append it to EXTRA_BENCHES below.
+import { fork } from 'node:child_process';
 import { createECDH, createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ServerConfig } from '#server/config';
@@ -23,6 +26,7 @@ import {
   type SecureSession,
 } from '#shared/secure-channel/index';
 import { listenLocally, startBenchApp } from './api-bench-support.ts';
+import type { HandshakeJob, HandshakeLoadResult } from './handshake-load.worker.ts';
 
 export interface BenchServer {
   app: FastifyInstance;
@@ -48,7 +52,7 @@ async function startBenchServer(
   const bench = await startBenchApp({ databaseUrl });
   const baseUrl = await listenLocally(bench.app);
   const { config } = bench;
-  const options = { baseUrl, clientId: config.clientId, clientAuthKey: config.clientAuthKey };
+  const options = { baseUrl, ...pickClient(config) };
   return {
     ...bench,
     baseUrl,
@@ -101,31 +105,90 @@ async function inProcessHandshakes(server: BenchServer): Promise<number> {
   }, 1);
 }
 
-function print(label: string, perSecond: number): void {
-  console.log(`${label.padEnd(60)} ${perSecond.toFixed(1).padStart(10)}`);
+function print(label: string, perSecond: number, extra = ''): void {
+  console.log(`${label.padEnd(66)} ${perSecond.toFixed(1).padStart(10)}${extra}`);
+}
+
+function runLoad(job: HandshakeJob): Promise<HandshakeLoadResult> {
+  const entry = fileURLToPath(new URL('./handshake-load.worker.ts', import.meta.url));
+  const child = fork(entry, [], { execArgv: ['--import', 'tsx'] });
+  child.send(job);
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { result?: HandshakeLoadResult; error?: string }) => {
+      if (message.result !== undefined) resolve(message.result);
+      else reject(new Error(message.error ?? 'load generator failed'));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load generator exited with ${String(code)}`));
+    });
+  });
+}
+
+/** Handshakes/s from a client process, and the server's CPU (all its threads) per handshake. */
+async function fromChildProcess(server: BenchServer, workers: number) {
+  const { config, baseUrl } = server;
+  const job = { baseUrl, workers, durationMs: MEASURE_MS, ...pickClient(config) };
+  const driver = server.app.ctx.opened.sqliteDriver;
+  const commitsBefore = driver?.commits ?? 0;
+  const cpuBefore = process.cpuUsage();
+  const result = await runLoad(job);
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMsPerHandshake = (cpu.user + cpu.system) / 1000 / result.total;
+  // SQLite's COMMIT syncs on the event loop: how many a handshake costs tells what group
+  // commit saved.
+  const commits =
+    driver === undefined ? undefined : (driver.commits - commitsBefore) / result.total;
+  return { ...result, cpuMsPerHandshake, commits };
+}
+
+function pickClient(config: ServerConfig) {
+  return { clientId: config.clientId, clientAuthKey: config.clientAuthKey };
 }
 
 interface DialectFigures {
   sequential: number;
   concurrent: number;
+  childSequential: number;
+  childConcurrent: number;
+  /** 1000 / the server's CPU ms per handshake: what one core of it could answer. */
+  serverCoreCapacity: number;
 }
 
 async function measureDialect(name: string, databaseUrl: string | undefined) {
   const server = await startBenchServer(databaseUrl);
   try {
     await rate(server.handshake, CONCURRENCY); // warm-up: JIT, first pages, keep-alive sockets
-    const figures: DialectFigures & { inProcess: number } = {
-      inProcess: await inProcessHandshakes(server),
-      sequential: await rate(server.handshake, 1),
-      concurrent: await rate(server.handshake, CONCURRENCY),
-    };
-    print(`${name}: in-process handshakes/s (keys + database, no HTTP)`, figures.inProcess);
-    print(`${name}: HTTP handshakes/s, sequential`, figures.sequential);
-    print(`${name}: HTTP handshakes/s, ${CONCURRENCY} concurrent`, figures.concurrent);
+    const inProcess = await inProcessHandshakes(server);
+    const sequential = await rate(server.handshake, 1);
+    const concurrent = await rate(server.handshake, CONCURRENCY);
+    const childSequential = await fromChildProcess(server, 1);
+    const childConcurrent = await fromChildProcess(server, CONCURRENCY);
+    print(`${name}: in-process handshakes/s (keys + database, no HTTP)`, inProcess);
+    print(`${name}: HTTP handshakes/s, sequential, client in this process`, sequential);
+    print(
+      `${name}: HTTP handshakes/s, ${CONCURRENCY} concurrent, client in this process`,
+      concurrent,
+    );
+    for (const [label, r] of [
+      ['sequential', childSequential],
+      [`${CONCURRENCY} concurrent`, childConcurrent],
+    ] as const) {
+      const commits = r.commits === undefined ? '' : `, ${r.commits.toFixed(2)} commits/handshake`;
+      const cpu = `   server CPU ${r.cpuMsPerHandshake.toFixed(3)} ms/handshake${commits}, failed ${r.failed}`;
+      print(`${name}: HTTP handshakes/s, ${label}, client in a child process`, r.perSecond, cpu);
+    }
     for (const bench of EXTRA_BENCHES) {
       const figure = await bench(server);
       print(`${name}: ${figure.label}`, figure.perSecond);
     }
+    const figures: DialectFigures = {
+      sequential,
+      concurrent,
+      childSequential: childSequential.perSecond,
+      childConcurrent: childConcurrent.perSecond,
+      serverCoreCapacity: 1000 / childConcurrent.cpuMsPerHandshake,
+    };
     return figures;
   } finally {
     await server.close();
@@ -171,7 +234,7 @@ async function measurePostgres(): Promise<DialectFigures | undefined> {
 function printRatios(name: string, figures: DialectFigures, raw: number, rawNode: number): void {
   for (const [kind, perSecond] of Object.entries(figures)) {
     console.log(
-      `${name}: ratio ${kind} handshakes / raw key work: ${(perSecond / raw).toFixed(3)}` +
+      `${name}: ratio ${kind.padEnd(18)} / raw key work: ${(perSecond / raw).toFixed(3)}` +
         `   (/ node:crypto raw: ${(perSecond / rawNode).toFixed(3)})`,
     );
   }
@@ -190,7 +253,7 @@ async function main(): Promise<void> {
   const postgres = await measurePostgres();
   const raw = (rawBefore + (await rawWebCrypto())) / 2;
   const rawNode = (rawNodeBefore + (await rawNodeCrypto())) / 2;
-  print('raw WebCrypto key pair + derive (one side), ops/s', raw);
+  print('raw WebCrypto key pair + derive (one side), ops/s (mean of before and after)', raw);
   print('raw node:crypto key pair + derive (one side), ops/s', rawNode);
   printRatios('SQLite', sqlite, raw, rawNode);
   if (postgres !== undefined) printRatios('PostgreSQL', postgres, raw, rawNode);

@@ -1,0 +1,69 @@
+// The handshake load of secure-channel.bench.ts, in a child process so that the client's key
+// work (the web app's WebCrypto client) shares neither the server's event loop nor its CPU
+// account: the bench reports the server's CPU per handshake. `workers` loops handshake for
+// `durationMs` after a warm-up; a failed handshake is counted, not retried.
+import { establishSecureSession } from '#shared/secure-channel/index';
+
+export interface HandshakeJob {
+  baseUrl: string;
+  clientId: string;
+  clientAuthKey: string;
+  workers: number;
+  durationMs: number;
+}
+
+/** Handshakes each loop makes before the measured ones (JIT, sockets). */
+const WARM_UP_PER_WORKER = 20;
+
+export interface HandshakeLoadResult {
+  /** All the handshakes the server answered, warm-up included (for its CPU per handshake). */
+  total: number;
+  done: number;
+  failed: number;
+  perSecond: number;
+}
+
+async function run(job: HandshakeJob): Promise<HandshakeLoadResult> {
+  const options = {
+    baseUrl: job.baseUrl,
+    clientId: job.clientId,
+    clientAuthKey: job.clientAuthKey,
+  };
+  const handshake = () => establishSecureSession(async (url, init) => fetch(url, init), options);
+  const warmUp = job.workers * WARM_UP_PER_WORKER;
+  await Promise.all(
+    Array.from({ length: job.workers }, async () => {
+      for (let i = 0; i < WARM_UP_PER_WORKER; i++) await handshake();
+    }),
+  );
+  const started = performance.now();
+  const deadline = started + job.durationMs;
+  let done = 0;
+  let failed = 0;
+  async function loop(): Promise<void> {
+    while (performance.now() < deadline) {
+      await handshake().then(
+        () => (done += 1),
+        () => (failed += 1),
+      );
+    }
+  }
+  await Promise.all(Array.from({ length: job.workers }, loop));
+  return {
+    total: warmUp + done + failed,
+    done,
+    failed,
+    perSecond: done / ((performance.now() - started) / 1000),
+  };
+}
+
+// Forked by secure-channel.bench.ts: one job in, one result (or error) out, then exit.
+const send = process.send?.bind(process);
+if (send !== undefined) {
+  process.once('message', (job: HandshakeJob) => {
+    run(job).then(
+      (result) => send({ result }, () => process.exit(0)),
+      (err: unknown) => send({ error: String(err) }, () => process.exit(1)),
+    );
+  });
+}
