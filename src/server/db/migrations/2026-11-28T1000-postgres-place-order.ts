@@ -41,6 +41,10 @@ async function stripeCatalogueVersion(db: Kysely<any>): Promise<void> {
   await sql`
     create or replace function bump_catalogue_version() returns trigger language plpgsql as $$
     begin
+      -- Once per transaction: it runs at commit, and one step up covers all its changes
+      -- (an order's batch changed a row three times per order).
+      if current_setting('streetmed.catalogue_bumped', true) = 'yes' then return null; end if;
+      perform set_config('streetmed.catalogue_bumped', 'yes', true);
       update catalogue_version_stripes set version = version + 1
         where id = 1 + pg_backend_pid() % ${sql.lit(STRIPES)};
       return null;
