@@ -12,6 +12,8 @@
 //   writes are rolled back to a savepoint and the refusal is kept, so a replay gets the same
 //   verdict even if the world changed since. Anything else (401, 429, 5xx, crashes) stores
 //   nothing: the whole transaction rolls back and a retry runs the work afresh.
+// - `oneStatement` (PostgreSQL orders): a write that can store its key and reply in the same
+//   single statement tries that first; when it answers nothing, the path above runs as is.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ControlledTransaction, Transaction } from 'kysely';
 import type { Db } from '../db/kysely.ts';
