@@ -4,7 +4,9 @@
 // Beside it, in the same run, the physical limit of this disk: a bare better-sqlite3 loop
 // committing the same rows with the same durability (WAL + synchronous=FULL): the IV row in
 // its own commit, then one transaction with the key, the two stock moves, the order and its
-// lines. Prints figures only. The load generator runs in its own process, so the server's CPU per order is its own.
+// lines. Beside PostgreSQL's figure, bare PostgreSQL: a pg pool of the server's size sending
+// the server's statements for one order (6 round trips), 50 at once, one order per commit.
+// Prints figures only. The load generator runs in its own process, so the server's CPU per order is its own.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
