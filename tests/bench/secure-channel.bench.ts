@@ -147,6 +147,7 @@ function pickClient(config: ServerConfig) {
 }
 
 interface DialectFigures {
+  inProcess: number;
   sequential: number;
   concurrent: number;
   childSequential: number;
@@ -183,6 +184,7 @@ async function measureDialect(name: string, databaseUrl: string | undefined) {
       print(`${name}: ${figure.label}`, figure.perSecond);
     }
     const figures: DialectFigures = {
+      inProcess,
       sequential,
       concurrent,
       childSequential: childSequential.perSecond,
