@@ -38,12 +38,6 @@ export interface LoadOptions {
 
 export interface RunningLoad {
   acked: AckedOrder[];
-  /**
-   * Writes the secure channel refused as a replayed IV: nginx resent the very bytes a killed
-   * process had taken (the IV is recorded before the write's transaction). Sent again, sealed
-   * anew with the same key, as a client has to; see the SIGKILL test.
-   */
-  replayedIv: string[];
   /** Every request that failed for good: what and why. */
   failures: string[];
   /** Replies received (successful ones). */
@@ -57,13 +51,10 @@ export interface RunningLoad {
 const RETRY_FOR_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ok = (status: number) => status >= 200 && status < 300;
-const isReplayedIv = (reply: JsonReply) =>
-  reply.status === 400 && JSON.stringify(reply.json).includes('replayed IV');
 
 export function startLoad(options: LoadOptions): RunningLoad {
   const acked: AckedOrder[] = [];
   const failures: string[] = [];
-  const replayedIv: string[] = [];
   let answered = 0;
   let stopped = false;
 
@@ -81,9 +72,7 @@ export function startLoad(options: LoadOptions): RunningLoad {
           return reply;
         }
         why = `${reply.status} ${JSON.stringify(reply.json)}`;
-        if (options.retry && isReplayedIv(reply)) {
-          replayedIv.push(label);
-        } else if (!options.retry || reply.status < 500) {
+        if (!options.retry || reply.status < 500) {
           failures.push(`${label}: ${why}`);
           return undefined;
         }
@@ -136,7 +125,6 @@ export function startLoad(options: LoadOptions): RunningLoad {
   const readers = Promise.all(options.readers.map(readLoop));
   return {
     acked,
-    replayedIv,
     failures,
     answered: () => answered,
     ordersDone,

@@ -33,7 +33,10 @@ export function registerAccountActionRoutes(untyped: FastifyInstance): void {
 
   app.delete(
     ADMIN_USER_PATHS.delete,
-    { config: { access: ADMIN_ONLY }, schema: { body: deleteUserRequest, response } },
+    {
+      config: { idempotent: true, access: ADMIN_ONLY },
+      schema: { body: deleteUserRequest, response },
+    },
     async (request, reply) => {
       const input = request.body;
       const username = input.username?.trim() ?? '';
@@ -61,7 +64,7 @@ export function registerAccountActionRoutes(untyped: FastifyInstance): void {
   app.put(
     ADMIN_USER_PATHS.resetPassword,
     {
-      config: { access: ADMIN_ONLY, userIdIsTarget: true },
+      config: { idempotent: true, access: ADMIN_ONLY, userIdIsTarget: true },
       schema: { params: idParams('userId'), body: resetUserPasswordRequest, response },
     },
     async (request, reply) => {

@@ -43,7 +43,7 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
   const create = { body: userFieldsRequest, response: documentedReplies({ 201: createUserReply }) };
   app.post(
     ADMIN_USER_PATHS.create,
-    { config: { access: ADMIN_ONLY }, schema: create },
+    { config: { idempotent: true, access: ADMIN_ONLY }, schema: create },
     async (request, reply) => {
       const fields = cleanUserFields(request.body, {
         allowAdmin: false,
@@ -84,7 +84,7 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
     ADMIN_USER_PATHS.update,
     // The spec's client may send the edited user's fields, userId included.
     {
-      config: { access: ADMIN_ONLY, userIdIsTarget: true },
+      config: { idempotent: true, access: ADMIN_ONLY, userIdIsTarget: true },
       schema: {
         params: idParams('userId'),
         body: userFieldsRequest,
@@ -129,7 +129,7 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
     ADMIN_USER_PATHS.subrole,
     // userId here names the volunteer whose subrole changes, not the caller.
     {
-      config: { access: ADMIN_ONLY, userIdIsTarget: true },
+      config: { idempotent: true, access: ADMIN_ONLY, userIdIsTarget: true },
       schema: { body: subroleRequest, response: documentedReplies({ 200: adminMessageReply }) },
     },
     async (request, reply) => {

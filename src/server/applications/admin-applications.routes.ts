@@ -89,6 +89,7 @@ export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<
   const { config, opened } = app.ctx;
   const db = opened.db;
   const adminOnly = { access: ADMIN_ONLY };
+  const adminWrite = { access: ADMIN_ONLY, idempotent: true };
 
   const all = { response: { 200: applicationsReply } };
   // Both lists hold applicants' phones: each read is recorded before the reply leaves.
@@ -119,7 +120,7 @@ export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<
   };
   app.post(
     ADMIN_APPLICATION_PATHS.approve,
-    { config: adminOnly, schema: approve },
+    { config: adminWrite, schema: approve },
     async (request, reply) => {
       const applicationId = applicationIdOf(request.body);
       let approval: Approval | undefined;
@@ -153,7 +154,7 @@ export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<
   };
   app.post(
     ADMIN_APPLICATION_PATHS.reject,
-    { config: adminOnly, schema: reject },
+    { config: adminWrite, schema: reject },
     async (request, reply) => {
       const applicationId = applicationIdOf(request.body);
       return runIdempotent(request, reply, db, async (trx) => {

@@ -64,6 +64,7 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
     AUTH_PATHS.sendEmailCode,
     {
       config: {
+        idempotent: true,
         access: 'signedIn',
         rateLimit: perClientAddress(config, EMAIL_CODE_SEND_RATE_LIMIT, 'hour'),
       },
@@ -99,6 +100,7 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
     AUTH_PATHS.verifyEmail,
     {
       config: {
+        idempotent: true,
         access: 'signedIn',
         rateLimit: perClientAddress(config, EMAIL_VERIFY_RATE_LIMIT, 'hour'),
       },

@@ -57,6 +57,7 @@ export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: Sig
     AUTH_PATHS.requestReset,
     {
       config: {
+        idempotent: true,
         access: 'public',
         rateLimit: perClientAddress(config, RESET_REQUEST_RATE_LIMIT, 'hour'),
       },
@@ -92,6 +93,7 @@ export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: Sig
     AUTH_PATHS.verifyReset,
     {
       config: {
+        idempotent: true,
         access: 'public',
         rateLimit: perClientAddress(config, RESET_VERIFY_RATE_LIMIT, 'hour'),
       },

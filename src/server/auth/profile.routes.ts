@@ -70,6 +70,7 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
   const db = opened.db;
   const routeConfig = {
     access: 'signedIn' as const,
+    idempotent: true,
     rateLimit: perClientAddress(config, PROFILE_RATE_LIMIT, 'minute'),
   };
   const response = documentedReplies({ 200: profileUpdateReply });

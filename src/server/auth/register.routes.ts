@@ -33,7 +33,7 @@ export function registerRegistrationRoutes(untyped: FastifyInstance): void {
   app.post(
     AUTH_PATHS.register,
     {
-      config: { access: 'public', rateLimit },
+      config: { idempotent: true, access: 'public', rateLimit },
       schema: { body: registerRequest, response: documentedReplies({ 201: registerReply }) },
     },
     async (request, reply) => {

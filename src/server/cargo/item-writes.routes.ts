@@ -39,7 +39,7 @@ function writeReply(message: string, item: CargoItem): CargoItemWriteReply {
 export function registerItemWriteRoutes(untyped: FastifyInstance): void {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.opened.db;
-  const config = { access: ['ADMIN'] as const };
+  const config = { access: ['ADMIN'] as const, idempotent: true };
 
   const createSchema = {
     body: cargoItemCreate,

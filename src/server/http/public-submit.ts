@@ -37,7 +37,7 @@ export function postPublicSubmit<Body extends ZodType, Reply extends ZodType<obj
   const schema = { body: submit.body, response: documentedReplies({ 200: submit.reply }) };
   app.post(
     submit.path,
-    { config: { access: 'public', rateLimit }, schema },
+    { config: { idempotent: true, access: 'public', rateLimit }, schema },
     async (request, reply) => {
       // The schema parsed the body; the type provider cannot name a generic schema's output.
       const input = request.body as z.output<Body>;

@@ -151,6 +151,10 @@ export async function runIdempotent(
   work: WriteWork,
   options: IdempotentOptions = {},
 ): Promise<object> {
+  // The secure channel lets a resent sealed write through to here on this flag alone.
+  if (request.routeOptions.config.idempotent !== true) {
+    throw new Error(`route ${request.routeOptions.url ?? ''}: runIdempotent needs idempotent`);
+  }
   const key = idempotencyKeyOf(request);
   if (options.oneStatement !== undefined) {
     const claim = key === undefined ? null : claimOf(request, key);

@@ -55,7 +55,10 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
 
   app.post(
     ORDER_PATHS.cancel,
-    { config: { access: ['CLIENT', 'ADMIN'] }, schema: { params, response: actionReply } },
+    {
+      config: { idempotent: true, access: ['CLIENT', 'ADMIN'] },
+      schema: { params, response: actionReply },
+    },
     async (request, reply) => {
       const { orderId } = request.params;
       return runIdempotent(request, reply, db, async (trx) => {
@@ -69,7 +72,7 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
   const status = { params, body: orderStatusRequest, response: actionReply };
   app.put(
     ORDER_PATHS.status,
-    { config: { access: ['VOLUNTEER'] }, schema: status },
+    { config: { idempotent: true, access: ['VOLUNTEER'] }, schema: status },
     async (request, reply) => {
       const { orderId } = request.params;
       const change = statusChangeOf(request.body.status);
@@ -88,7 +91,7 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
   };
   app.put(
     ORDER_PATHS.adminRound,
-    { config: { access: ['ADMIN'] }, schema: round },
+    { config: { idempotent: true, access: ['ADMIN'] }, schema: round },
     async (request, reply) => {
       const { orderId } = request.params;
       const { roundId } = request.body;

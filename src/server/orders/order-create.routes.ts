@@ -81,7 +81,7 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
     // Counted in preValidation: after access control (the account is known), before the body
     // schema, so a body it refuses still counts toward the address and account limits.
     {
-      config: { access: ['CLIENT'] },
+      config: { access: ['CLIENT'], idempotent: true },
       preValidation: limits.client,
       schema: { body: clientOrderRequest, response },
     },
@@ -97,7 +97,7 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
     // Counted in onRequest (anyone may call it, so no access check comes first): a request past
     // the limit is refused before its body is opened, and an encrypted one stores no IV.
     {
-      config: { access: 'public' },
+      config: { access: 'public', idempotent: true },
       onRequest: limits.guest,
       schema: { body: guestOrderRequest, response },
     },

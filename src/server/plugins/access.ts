@@ -25,6 +25,14 @@ declare module 'fastify' {
      * on ADMIN-only routes (checked at start): anyone else's userId must still be their own.
      */
     userIdIsTarget?: boolean;
+    /**
+     * The route's write runs through runIdempotent (which checks this is set). A resend of
+     * the very same sealed bytes carrying an Idempotency-Key — a balancer retrying a write on
+     * another process after the first died — is then answered from the key (the stored reply,
+     * or the write made once) instead of refused as a replayed IV. Only on write methods
+     * (checked at start).
+     */
+    idempotent?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -130,6 +138,10 @@ export function registerAccessControl(
       const schemaParts = SCHEMA_PARTS.filter((part) => schema[part] !== undefined);
       for (const method of [route.method].flat())
         apiRoutes.push({ method, url: route.url, access, schemaParts });
+    }
+    const methods = [route.method].flat();
+    if (route.config?.idempotent === true && methods.some((m) => m === 'GET' || m === 'HEAD')) {
+      throw new Error(`route ${methods.join()} ${route.url}: idempotent is for writes only`);
     }
     const adminOnly =
       access !== undefined && typeof access !== 'string' && access.every((r) => r === 'ADMIN');

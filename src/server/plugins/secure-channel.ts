@@ -114,7 +114,7 @@ export function registerSecureChannel(
     // It decrypted: a refusal of what it says is an ordinary (encrypted) reply.
     if (jsonTooDeep(opened.plaintext)) throw tooDeep();
     const recorded = await record(db, request.secureSessionId, opened.iv, new Date());
-    if (recorded === 'replayed') {
+    if (recorded === 'replayed' && !isResentKeyedWrite(request)) {
       const replayed = 'This encrypted message was already received (replayed IV).';
       throw refusedByChannel(channel, badRequest(replayed));
     }
@@ -148,4 +148,19 @@ export function registerSecureChannel(
     reply.header('cache-control', 'no-store');
     return sealText(channel.key, text);
   });
+}
+
+/**
+ * A replayed IV that is answered, not refused: a write whose route runs through
+ * runIdempotent, with an Idempotency-Key. A balancer resends the very bytes a killed process
+ * had received (and whose IV it had recorded) to another process; the key decides — the
+ * stored reply if the first attempt committed, else the write made once. A captured message
+ * replayed by someone else gains nothing either: the same key gives the same verdict, sealed
+ * for the session's owner, and keys outlive secure sessions (IDEMPOTENCY_DAYS against hours).
+ */
+function isResentKeyedWrite(request: FastifyRequest): boolean {
+  return (
+    request.routeOptions.config.idempotent === true &&
+    typeof request.headers['idempotency-key'] === 'string'
+  );
 }

@@ -83,7 +83,7 @@ function adminReadRoutes(untyped: FastifyInstance): void {
 function adminRoundWriteRoutes(untyped: FastifyInstance): void {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx.opened;
-  const options = { config: { access: ADMIN } };
+  const options = { config: { idempotent: true, access: ADMIN } };
 
   const create = {
     body: createRoundRequest,
@@ -152,7 +152,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
 function adminSignupRoutes(untyped: FastifyInstance): void {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx.opened;
-  const options = { config: { access: ADMIN } };
+  const options = { config: { idempotent: true, access: ADMIN } };
   // The adminId claim is still checked in the handler (query first, then body, as before);
   // the schemas describe the shapes and refuse malformed ones.
   const decide = {

@@ -40,6 +40,7 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx.opened;
   const options = { config: { access: VOLUNTEER } };
+  const writeOptions = { config: { access: VOLUNTEER, idempotent: true } };
   const replyOf = <T>(schema: T) => ({ response: { 200: schema } });
 
   app.get(
@@ -88,7 +89,7 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
     body: signupRequest,
     response: documentedReplies({ 200: signupReply }),
   };
-  app.post(ROUND_PATHS.signup, { ...options, schema: signup }, async (request, reply) => {
+  app.post(ROUND_PATHS.signup, { ...writeOptions, schema: signup }, async (request, reply) => {
     const { roundId } = request.params;
     const userId = callerOf(request).userId;
     return runIdempotent(request, reply, db, async (trx) => {
@@ -106,16 +107,20 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
     params: idParams('signupId'),
     response: documentedReplies({ 200: roundsMessageReply }),
   };
-  app.delete(ROUND_PATHS.cancelSignup, { ...options, schema: cancel }, async (request, reply) => {
-    const { signupId } = request.params;
-    const userId = callerOf(request).userId;
-    return runIdempotent(request, reply, db, async (trx) => {
-      const changed = await cancelOwnSignup(writeOf(request, trx), signupId, userId);
-      const body: RoundsMessageReply = {
-        status: 'success',
-        message: changed ? 'Your sign-up was cancelled.' : 'This sign-up is already cancelled.',
-      };
-      return { statusCode: 200, body };
-    });
-  });
+  app.delete(
+    ROUND_PATHS.cancelSignup,
+    { ...writeOptions, schema: cancel },
+    async (request, reply) => {
+      const { signupId } = request.params;
+      const userId = callerOf(request).userId;
+      return runIdempotent(request, reply, db, async (trx) => {
+        const changed = await cancelOwnSignup(writeOf(request, trx), signupId, userId);
+        const body: RoundsMessageReply = {
+          status: 'success',
+          message: changed ? 'Your sign-up was cancelled.' : 'This sign-up is already cancelled.',
+        };
+        return { statusCode: 200, body };
+      });
+    },
+  );
 }

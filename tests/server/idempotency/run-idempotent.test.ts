@@ -16,7 +16,7 @@ const behaviour = { refuse: false, crash: false, delayMs: 0 };
 // A write route built on runIdempotent, only for this test: it stores a feedback row and
 // may refuse (409, after writing, so the rollback shows) or crash (a 500).
 function addTestRoute(app: FastifyInstance, path: string, access: 'public' | 'signedIn'): void {
-  app.post(path, { config: { access } }, async (request, reply) => {
+  app.post(path, { config: { access, idempotent: true } }, async (request, reply) => {
     const body = request.body as { content: string };
     return runIdempotent(request, reply, app.ctx.opened.db, async (trx) => {
       const row = await trx
