@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { base64ToBytes, bytesToBase64, encryptText } from '#shared/secure-channel/index';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
-import { handshake, openReply, sendEncrypted } from './secure-client.ts';
-
-const FEEDBACK = '/api/feedback/submit';
-const feedback = { name: 'Sam', phoneNumber: '5550001111', content: 'Thanks for the socks' };
-
-function expectPlainError(
-  res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
-  status: number,
-  code: string,
-) {
-  expect(res.statusCode).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  expect(res.json()).toMatchObject({ status: 'error', error: code });
-}
+import {
+  expectPlainError,
+  FEEDBACK,
+  feedback,
+  handshake,
+  openReply,
+  sendEncrypted,
+} from './secure-client.ts';
 
 describe.each(testDialects())('encrypted requests (%s)', (dialect) => {
   const server = useTestServer(dialect);

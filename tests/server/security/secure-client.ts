@@ -2,6 +2,7 @@
 // handshake runs through app.inject (or real HTTP), and encrypted calls are sealed and opened
 // with the session's key.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import {
   decryptJson,
   encryptJson,
@@ -80,4 +81,19 @@ export async function ivRows(server: TestServer, session: SecureSession): Promis
     .where('session_id', '=', session.sessionId)
     .execute();
   return rows.length;
+}
+
+/** A public write the channel tests seal (rate limited per address: each file has its own app). */
+export const FEEDBACK = '/api/feedback/submit';
+export const feedback = { name: 'Sam', phoneNumber: '5550001111', content: 'Thanks for the socks' };
+
+/** A refusal the channel itself made: plain JSON, not sealed. */
+export function expectPlainError(
+  res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+  code: string,
+) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  expect(res.json()).toMatchObject({ status: 'error', error: code });
 }
