@@ -128,27 +128,27 @@ export function outboxModelProperty(server: ModelServer, options: PropertyOption
 }
 
 /**
- * fc.assert's parameters for these options. Typed for any property: fast-check's
- * interruptAfterTimeLimit plugin is a Plugin<unknown>, which a Parameters<Ts> does not take.
+ * fc.assert's parameters for these options. Typed for any property: fast-check's timeout and
+ * interruptAfterTimeLimit plugins are Plugin<unknown>, which a Parameters<Ts> does not take.
  */
 export function assertParameters(options: PropertyOptions): fc.Parameters<unknown> {
   const limit = options.interruptAfterTimeLimit;
   return {
     numRuns: options.numRuns,
-    // A run takes well under a second: one that does not end has hung, and fails (then
-    // shrinks) instead of stalling the test or the soak silently.
-    timeout: RUN_TIMEOUT_MS,
-    // An interrupted run counts as a success with the runs made so far (the callers check
-    // how many that was), unless failOnInterrupt says otherwise.
-    ...(limit === undefined
-      ? {}
-      : {
-          plugins: [
+    plugins: [
+      // A run takes well under a second: one that does not end has hung, and fails (then
+      // shrinks) instead of stalling the test or the soak silently.
+      fc.timeout(RUN_TIMEOUT_MS),
+      // An interrupted run counts as a success with the runs made so far (the callers check
+      // how many that was), unless failOnInterrupt says otherwise.
+      ...(limit === undefined
+        ? []
+        : [
             fc.interruptAfterTimeLimit(limit, {
               failOnInterrupt: options.failOnInterrupt ?? false,
             }),
-          ],
-        }),
+          ]),
+    ],
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.path === undefined ? {} : { path: options.path }),
   };
