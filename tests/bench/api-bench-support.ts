@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig, type ServerConfig } from '#server/config';
@@ -75,4 +77,33 @@ export async function measureGet(url: string, label: string, load: GetLoad): Pro
   console.log(
     `${label.padEnd(44)} ${perSecond.padStart(8)} req/s   p99 ${p99} ms   non-2xx ${result.non2xx}`,
   );
+}
+
+/** Where a bench makes its scratch PostgreSQL databases (TEST_PG_URL, as the tests). */
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh PostgreSQL database for one bench and how to drop it; undefined when none answers. */
+export async function scratchPostgresDatabase(): Promise<
+  { url: string; drop: () => Promise<void> } | undefined
+> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `streetmed_bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
 }

@@ -28,7 +28,7 @@ import {
   importPeerPublicKey,
 } from '#shared/secure-channel/index';
 import { ORDER_PATHS } from '#shared/contracts/orders';
-import { withBenchApp } from './api-bench-support.ts';
+import { scratchPostgresDatabase, withBenchApp } from './api-bench-support.ts';
 import type { LoadAccount, LoadIdentity, LoadJob, LoadResult } from './orders-load.worker.ts';
 
 const CONNECTIONS = 50;
@@ -40,7 +40,6 @@ const ACCOUNTS_PER_CONNECTION = Number(process.env.ACCOUNTS_PER_CONNECTION ?? 15
 // order path by then; a 1 s warm-up left its compiling in the measured p99), then 10 s.
 const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
 const WARM_UP_S = 3;
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ITEMS = [
   { itemName: 'Socks (M)', quantity: 1 },
   { itemName: 'Soap', quantity: 2 },
@@ -232,29 +231,6 @@ async function withApp(
     },
     { databaseUrl },
   );
-}
-
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `streetmed_bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 type RawOrder = () => void;
@@ -506,7 +482,7 @@ async function measureSqlite(): Promise<void> {
 }
 
 async function measurePostgres(): Promise<void> {
-  const pgDb = await postgresDatabase();
+  const pgDb = await scratchPostgresDatabase();
   if (pgDb === undefined) {
     console.log('PostgreSQL: not reachable at 127.0.0.1:5432, skipped');
     return;

@@ -11,11 +11,10 @@
 // To add a figure (e.g. encrypted logins/s), write an async function taking the BenchServer and
 // returning a Figure, and append it to EXTRA_BENCHES below.
 import { fork } from 'node:child_process';
-import { createECDH, createHash, randomBytes } from 'node:crypto';
+import { createECDH, createHash } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { ServerConfig } from '#server/config';
 import { completeHandshake, initiateHandshake } from '#server/security/handshake.service';
 import {
@@ -25,7 +24,7 @@ import {
   generateEcdhKeyPair,
   type SecureSession,
 } from '#shared/secure-channel/index';
-import { listenLocally, startBenchApp } from './api-bench-support.ts';
+import { listenLocally, scratchPostgresDatabase, startBenchApp } from './api-bench-support.ts';
 import type { HandshakeJob, HandshakeLoadResult } from './handshake-load.worker.ts';
 
 export interface BenchServer {
@@ -44,7 +43,6 @@ export type ExtraBench = (server: BenchServer) => Promise<Figure>;
 const MEASURE_MS = 2000;
 const CONCURRENCY = 8;
 const EXTRA_BENCHES: ExtraBench[] = [];
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function startBenchServer(
   databaseUrl: string | undefined,
@@ -197,31 +195,8 @@ async function measureDialect(name: string, databaseUrl: string | undefined) {
   }
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `streetmed_bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function measurePostgres(): Promise<DialectFigures | undefined> {
-  const pgDb = await postgresDatabase();
+  const pgDb = await scratchPostgresDatabase();
   if (pgDb === undefined) {
     console.log('PostgreSQL: not reachable at 127.0.0.1:5432, skipped');
     return undefined;
