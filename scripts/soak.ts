@@ -19,10 +19,15 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '#server/db/kysely';
 import { migrateToLatest } from '#server/db/migrate';
-import net from 'node:net';
 import { startCluster } from './lib/cluster.ts';
 import { NGINX } from './lib/nginx-process.ts';
-import { REPO_ROOT, killOnExit, logTail, startServerProcess } from './lib/server-process.ts';
+import {
+  REPO_ROOT,
+  killOnExit,
+  logTail,
+  portAnswers,
+  startServerProcess,
+} from './lib/server-process.ts';
 import { seedSoakWorld, type SoakCounts } from './soak/seed.ts';
 import { KINDS, SoakLoad, type SoakResult } from './soak/workload.ts';
 
@@ -187,22 +192,6 @@ function soakOutbox(): number {
 
 const REDIS_URL = process.env.SOAK_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function answers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port), timeout: 1500 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
 /** Seeds a fresh database (migrated here, so the two processes never race to migrate). */
 async function seedOn(databaseUrl: string | undefined, dataDir: string) {
   const opened = openDatabase(databaseUrl, dataDir);
@@ -217,7 +206,9 @@ async function seedOn(databaseUrl: string | undefined, dataDir: string) {
 /** `npm run soak -- cluster`: the workload through nginx's TLS port to two processes. */
 async function soakCluster(): Promise<void> {
   if (!fs.existsSync(NGINX)) throw new Error(`the cluster soak needs nginx at ${NGINX}`);
-  if (!(await answers(REDIS_URL))) throw new Error(`the cluster soak needs Redis at ${REDIS_URL}`);
+  const redis = new URL(REDIS_URL);
+  if (!(await portAnswers(redis.hostname, Number(redis.port || 6379))))
+    throw new Error(`the cluster soak needs Redis at ${REDIS_URL}`);
   const pgDb = await createPgDatabase();
   if (pgDb === undefined) throw new Error(`the cluster soak needs PostgreSQL at ${PG_ADMIN_URL}`);
   pendingCleanups.add(pgDb.drop);

@@ -141,3 +141,19 @@ export function killOnExit(server: ServerProcess): void {
   };
   process.once('exit', kill);
 }
+
+/** Whether something accepts TCP connections at host:port (within 1.5 s). */
+export function portAnswers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1500 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}

@@ -2,26 +2,11 @@
 // 127.0.0.1:5432 answers; and the Redis tests (shared state across processes): when
 // 127.0.0.1:6379 answers. Under CI=true a missing PostgreSQL or Redis fails the run instead of
 // silently testing less.
-import net from 'node:net';
+import { portAnswers } from '../../scripts/lib/server-process.ts';
 import type { TestProject } from 'vitest/node';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function portAnswers(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 1500 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 export default async function setup(project: TestProject): Promise<void> {
   const url = new URL(PG_ADMIN_URL);
