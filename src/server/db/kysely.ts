@@ -143,6 +143,11 @@ export function openPostgres(url: string): OpenedDb {
   // listener that is an uncaught exception that stops the process. The pool has discarded the
   // connection already and opens a new one for the next query: nothing more to do.
   pool.on('error', () => undefined);
+  // The pool's listener is on a connection only while it is idle: a connection lent out (a
+  // transaction between two statements, say) that the server ends would emit 'error' with
+  // no listener. Its statement fails on its own, and the pool drops the dead connection when
+  // it is released; this listener only keeps the process alive.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: namedStatementPool(pool) }),
   });

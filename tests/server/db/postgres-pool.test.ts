@@ -24,4 +24,26 @@ describe.each(testDialects().filter((d) => d === 'postgres'))('database pool (%s
     const res = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
   });
+
+  it('survives the server ending a connection a transaction holds between its statements', async () => {
+    const db = server.app.ctx.opened.db;
+    const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+    await admin.connect();
+    try {
+      // While a transaction holds a connection, pg's pool has taken its own 'error' listener
+      // off it: the termination arriving between two statements was an uncaught exception
+      // (seen in CI when /api/ready's test dropped the database under the app).
+      const ended = db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sql`select 1`.execute(trx);
+      });
+      await expect(ended).rejects.toThrow();
+    } finally {
+      await admin.end();
+    }
+    const res = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+  });
 });
