@@ -1,0 +1,109 @@
+// Reaching people outside the app (issue 19; beyond-spec.md section 3): Web Push
+// subscriptions, notification preferences, the mail opt-out link, and the volunteer's
+// calendar feed. Written once here: the server registers these paths and validates with these
+// schemas, the client builds its calls from them, and the API document shows them.
+// - GET /api/push/public-key (public): the VAPID public key the browser subscribes with.
+// - POST /api/push/subscriptions (signed in): this device's PushSubscription JSON → 201.
+// - DELETE /api/push/subscriptions (signed in): forget one of the caller's endpoints.
+// - GET / PUT /api/notifications/preferences (signed in): {push, email}.
+// - POST /api/notifications/unsubscribe (public): the signed token of a mail's opt-out link
+//   turns that person's mail off (RFC 8058 one-click posts here too).
+// - GET /api/rounds/calendar-link (VOLUNTEER): the secret feed address; POST …/rotate makes a
+//   new one and the old stops working. GET /api/calendar/{token}.ics (public, the token is the
+//   key): text/calendar, RFC 5545.
+import { z } from 'zod';
+import { successReply } from './replies.ts';
+
+export const NOTIFICATION_PATHS = {
+  pushPublicKey: '/api/push/public-key',
+  pushSubscriptions: '/api/push/subscriptions',
+  preferences: '/api/notifications/preferences',
+  unsubscribe: '/api/notifications/unsubscribe',
+  calendarLink: '/api/rounds/calendar-link',
+  calendarRotate: '/api/rounds/calendar-link/rotate',
+  /** `:file` is `<token>.ics`. */
+  calendarFeed: '/api/calendar/:file',
+} as const;
+
+export const NOTIFICATION_LIMITS = {
+  /** Browsers' push endpoints are a few hundred characters. */
+  endpointMax: 2048,
+  /** base64url of a 65-byte P-256 point is 87 characters; of a 16-byte secret, 22. */
+  keyMax: 200,
+  tokenMax: 200,
+} as const;
+
+export const NOTIFICATION_MESSAGES = {
+  endpoint: 'must be an https: address',
+  endpointHost: 'is not a push service this server sends to',
+  p256dh: 'must be the subscription’s base64url P-256 public key',
+  auth: 'must be the subscription’s base64url authentication secret',
+  preference: 'must be true or false',
+  token: 'is not a valid link',
+} as const;
+
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+const endpoint = z
+  .string({ error: NOTIFICATION_MESSAGES.endpoint })
+  .max(NOTIFICATION_LIMITS.endpointMax, NOTIFICATION_MESSAGES.endpoint)
+  .refine((text) => URL.canParse(text) && new URL(text).protocol === 'https:', {
+    error: NOTIFICATION_MESSAGES.endpoint,
+  });
+
+function base64urlKey(message: string) {
+  return z
+    .string({ error: message })
+    .min(1, message)
+    .max(NOTIFICATION_LIMITS.keyMax, message)
+    .regex(BASE64URL, message);
+}
+
+/** A PushSubscription's toJSON(), as the browser gives it. */
+export const pushSubscriptionSchema = z.object({
+  endpoint,
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: base64urlKey(NOTIFICATION_MESSAGES.p256dh),
+    auth: base64urlKey(NOTIFICATION_MESSAGES.auth),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushPublicKeyReply = successReply({
+  /** base64url of the uncompressed P-256 point (65 bytes), the applicationServerKey. */
+  publicKey: z.string(),
+});
+export const pushSubscribeRequest = z.object({ subscription: pushSubscriptionSchema });
+export const pushUnsubscribeRequest = z.object({ endpoint });
+export const pushSubscriptionReply = successReply({});
+
+const preference = z.boolean({ error: NOTIFICATION_MESSAGES.preference });
+export const notificationPreferencesSchema = z.object({ push: preference, email: preference });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const notificationPreferencesReply = successReply(notificationPreferencesSchema.shape);
+
+export const unsubscribeRequest = z.object({
+  token: z
+    .string({ error: NOTIFICATION_MESSAGES.token })
+    .min(1, NOTIFICATION_MESSAGES.token)
+    .max(NOTIFICATION_LIMITS.tokenMax, NOTIFICATION_MESSAGES.token),
+});
+export const unsubscribeReply = successReply({});
+
+export const calendarLinkReply = successReply({
+  /** https://…/api/calendar/<token>.ics (PUBLIC_URL); the client shows a webcal: form too. */
+  url: z.string(),
+});
+export const calendarFeedParams = z.object({ file: z.string().max(NOTIFICATION_LIMITS.tokenMax) });
+
+/** The JSON a push carries (beyond-spec.md section 3); the service worker shows it. */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** A path of the app (same origin) the notification's tap opens. */
+  url: z.string(),
+  /** Same tag, same notification: a later one replaces it on the device. */
+  tag: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
