@@ -67,6 +67,15 @@ export interface ServerConfig {
    * long while it keeps serving, so the balancer's checks take it out before it stops.
    */
   shutdownGraceMs: number;
+  /**
+   * Web Push (push/): the hosts pushes may go to (PUSH_HOSTS, a comma list; `*.` = any
+   * subdomain; default the browsers' push services), and the VAPID keys (VAPID_PUBLIC_KEY /
+   * VAPID_PRIVATE_KEY, base64url; both or neither: unset = made once, kept in the database)
+   * with their subject (VAPID_SUBJECT, else PUBLIC_URL when https, else mailto: MAIL_FROM).
+   */
+  pushHosts: readonly string[];
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
   /** The server's clock. Only tests set another, to move time forward without sleeping. */
   clock: () => Date;
 }
@@ -184,9 +193,51 @@ export function redisPrefixFrom(value: string | undefined, dataLocation: string)
   return `streetmed:${hash}:`;
 }
 
+export const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+] as const;
+
+/** PUSH_HOSTS: lower-case host names, `*.name` for any subdomain of name. */
+export function pushHostsFrom(value: string | undefined): readonly string[] {
+  const raw = nonEmpty(value?.trim());
+  if (raw === undefined) return DEFAULT_PUSH_HOSTS;
+  const hosts = raw.split(',').map((h) => h.trim().toLowerCase());
+  for (const host of hosts) {
+    if (!/^(\*\.)?[a-z0-9.:[\]-]+$/.test(host))
+      throw new Error(`PUSH_HOSTS must be a comma list of host names; "${host}" is not one`);
+  }
+  return hosts;
+}
+
+function vapidKeysFrom(env: NodeJS.ProcessEnv): ServerConfig['vapidKeys'] {
+  const publicKey = nonEmpty(env.VAPID_PUBLIC_KEY?.trim());
+  const privateKey = nonEmpty(env.VAPID_PRIVATE_KEY?.trim());
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined)
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither');
+  return { publicKey, privateKey };
+}
+
+/** Push services want a way to reach the sender: an https: site or a mailto: address. */
+export function vapidSubjectFrom(value: string | undefined, publicUrl: string, mailFrom: string) {
+  const raw = nonEmpty(value?.trim());
+  if (raw !== undefined) {
+    if (!/^(mailto:|https:)/.test(raw)) throw new Error('VAPID_SUBJECT must be mailto: or https:');
+    return raw;
+  }
+  if (publicUrl.startsWith('https:')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const port = intFrom(env.PORT, 8080, 'PORT');
+  const publicUrl = publicUrlFrom(env.PUBLIC_URL, port, env.SECURE_COOKIES === 'true');
+  const mailFrom = nonEmpty(env.MAIL_FROM) ?? 'StreetMed Supply <no-reply@localhost>';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -195,11 +246,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminUsername: nonEmpty(env.ADMIN_USERNAME),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     smtpUrl: nonEmpty(env.SMTP_URL),
-    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'StreetMed Supply <no-reply@localhost>',
+    mailFrom,
     clientAuthKey: nonEmpty(env.CLIENT_AUTH_KEY) ?? DEFAULT_CLIENT_AUTH_KEY,
     clientId: nonEmpty(env.CLIENT_ID) ?? DEFAULT_CLIENT_ID,
     siteTitle: nonEmpty(env.SITE_TITLE) ?? DEFAULT_SITE_TITLE,
-    publicUrl: publicUrlFrom(env.PUBLIC_URL, port, env.SECURE_COOKIES === 'true'),
+    publicUrl,
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     secureSessionIdleMs: 2 * HOUR,
     secureSessionMaxMs: 24 * HOUR,
@@ -215,6 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: nonEmpty(env.REDIS_URL),
     redisPrefix: redisPrefixFrom(env.REDIS_PREFIX, nonEmpty(env.DATABASE_URL) ?? dataDir),
     shutdownGraceMs: intFrom(env.SHUTDOWN_GRACE_MS, 5000, 'SHUTDOWN_GRACE_MS'),
+    pushHosts: pushHostsFrom(env.PUSH_HOSTS),
+    vapidKeys: vapidKeysFrom(env),
+    vapidSubject: vapidSubjectFrom(env.VAPID_SUBJECT, publicUrl, mailFrom),
     clock: () => new Date(),
   };
 }

@@ -262,6 +262,28 @@ export interface DeviceReportsTable {
   reported_at: string;
 }
 
+/** A person's Web Push subscription on one browser (push/); the endpoint is unique. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The push service's https: URL for this browser. */
+  endpoint: string;
+  /** The browser's P-256 public key and authentication secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  last_success_at: string | null;
+}
+
+/** A notification's push to one subscription: claimed ('sending'), then 'sent'. */
+export interface PushDeliveriesTable {
+  notification_id: number;
+  subscription_id: number;
+  status: 'sending' | 'sent';
+  claimed_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   login_sessions: LoginSessionsTable;
@@ -282,6 +304,8 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
   device_reports: DeviceReportsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
