@@ -2,9 +2,10 @@
 // code from the .eml files the server writes.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TestServer } from '../../support/build-app.ts';
 import { call } from '../../support/inject.ts';
+import { DEVICE_COOKIE } from '#server/auth/device-cookie';
 import { LOGIN_COOKIE } from '#server/plugins/access';
 
 /** The Cookie header value for the login cookie a reply set. */
@@ -18,6 +19,23 @@ export async function login(server: TestServer, username: string, password: stri
   const res = await call(server.app, 'POST', '/api/auth/login', { body: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return loginCookieOf(res);
+}
+
+/** A sign-in from address `from`, carrying a device cookie when given (throttle tests). */
+export function loginFrom(
+  app: FastifyInstance,
+  from: string,
+  username: string,
+  password: string,
+  device?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: from,
+    headers: device === undefined ? {} : { cookie: `${DEVICE_COOKIE}=${device}` },
+    payload: { username, password },
+  });
 }
 
 function mailsTo(mailDir: string, address: string): string[] {

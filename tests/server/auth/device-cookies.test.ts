@@ -12,7 +12,7 @@ import { buildApp } from '#server/app';
 import { createDeviceCookies, DEVICE_COOKIE } from '#server/auth/device-cookie';
 import { testDialects, useTestServer, type TestServer } from '../../support/build-app.ts';
 import { createUser, type TestUser } from '../../support/factories.ts';
-import { codeIn, waitForMail } from './auth-helpers.ts';
+import { codeIn, loginFrom, waitForMail } from './auth-helpers.ts';
 
 const THROTTLED = {
   status: 'error',
@@ -22,22 +22,6 @@ const THROTTLED = {
 };
 
 type App = TestServer['app'];
-
-function login(
-  app: App,
-  from: string,
-  username: string,
-  password: string,
-  device?: string,
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: from,
-    headers: device === undefined ? {} : { cookie: `${DEVICE_COOKIE}=${device}` },
-    payload: { username, password },
-  });
-}
 
 /** The device cookie's value from a successful sign-in's reply. */
 function deviceOf(res: LightMyRequestResponse): string {
@@ -51,7 +35,7 @@ function deviceOf(res: LightMyRequestResponse): string {
 async function failures(app: App, from: string, username: string, count: number) {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
-    statuses.push((await login(app, from, username, `wrongpass${i}`)).statusCode);
+    statuses.push((await loginFrom(app, from, username, `wrongpass${i}`)).statusCode);
   }
   return statuses;
 }
@@ -67,7 +51,7 @@ describe.each(testDialects())('sign-in throttling with device cookies (%s)', (di
   const server = useTestServer(dialect, { rateLimitScale: 1 });
   const db = () => server.app.ctx.opened.db;
   const signIn = (from: string, user: TestUser, device?: string) =>
-    login(server.app, from, user.username, user.password!, device);
+    loginFrom(server.app, from, user.username, user.password!, device);
 
   it('20 failed sign-ins from one address do not refuse the admin from another address', async () => {
     const admin = await createUser(db(), { role: 'ADMIN' });
@@ -82,9 +66,9 @@ describe.each(testDialects())('sign-in throttling with device cookies (%s)', (di
   it('an address that failed 20 times over many names is refused; others are not', async () => {
     const owner = await createUser(db());
     for (let i = 0; i < 20; i++) {
-      expect((await login(server.app, '10.2.0.66', `ghost${i}x`, 'wrongpass1')).statusCode).toBe(
-        401,
-      );
+      expect(
+        (await loginFrom(server.app, '10.2.0.66', `ghost${i}x`, 'wrongpass1')).statusCode,
+      ).toBe(401);
     }
     // (Its 21st request in a minute also meets the login route's request limit, 20/min.)
     const refused = await signIn('10.2.0.66', owner);
@@ -100,7 +84,9 @@ describe.each(testDialects())('sign-in throttling with device cookies (%s)', (di
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
     // The email names the same account: typing it instead gains the attacker nothing.
-    expect((await login(server.app, '10.3.0.66', owner.email, 'wrongpass1')).statusCode).toBe(429);
+    expect((await loginFrom(server.app, '10.3.0.66', owner.email, 'wrongpass1')).statusCode).toBe(
+      429,
+    );
     // What an unknown browser gets: at the attacker's address, 429 for this account even with
     // the right password (until the window ends); from any other address it signs in.
     const unknownThere = await signIn('10.3.0.66', owner);
@@ -134,7 +120,7 @@ describe.each(testDialects())('sign-in throttling with device cookies (%s)', (di
     const owner = await createUser(db());
     const device = deviceOf(await signIn('10.5.0.1', owner));
     for (let i = 0; i < 5; i++) {
-      const res = await login(server.app, '10.5.0.1', owner.username, `wrongpass${i}`, device);
+      const res = await loginFrom(server.app, '10.5.0.1', owner.username, `wrongpass${i}`, device);
       expect(res.statusCode).toBe(401);
     }
     const locked = await signIn('10.5.0.1', owner, device);
@@ -229,7 +215,9 @@ describe.each(testDialects())('sign-in throttling with device cookies (%s)', (di
     const owner = await createUser(db());
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        login(server.app, '10.10.0.66', owner.username, `wrongpass${i}`).then((r) => r.statusCode),
+        loginFrom(server.app, '10.10.0.66', owner.username, `wrongpass${i}`).then(
+          (r) => r.statusCode,
+        ),
       ),
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -242,10 +230,10 @@ describe.each(testDialects())('sign-in throttling with device cookies (%s)', (di
     const second = await buildApp(server.config);
     try {
       await failures(second, '10.11.0.1', owner.username, 5);
-      expect((await login(second, '10.11.0.1', owner.username, owner.password!)).statusCode).toBe(
-        429,
-      );
-      const res = await login(second, '10.11.0.1', owner.username, owner.password!, device);
+      expect(
+        (await loginFrom(second, '10.11.0.1', owner.username, owner.password!)).statusCode,
+      ).toBe(429);
+      const res = await loginFrom(second, '10.11.0.1', owner.username, owner.password!, device);
       expect(res.statusCode).toBe(200);
     } finally {
       // The second app shares the first's database: close its pool without dropping anything.

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { DEVICE_COOKIE } from '#server/auth/device-cookie';
@@ -14,6 +14,7 @@ import { LOGOUT_RATE_LIMIT } from '#server/auth/login.routes';
 import { loadConfig, type ServerConfig } from '#server/config';
 import { createPostgresDatabase, testDialects } from '../../support/build-app.ts';
 import { createUser, type TestUser } from '../../support/factories.ts';
+import { loginFrom } from '../auth/auth-helpers.ts';
 import { freshPrefix, redisRuns, redisUrl } from './redis-support.ts';
 
 const postgresRuns = testDialects().includes('postgres');
@@ -46,22 +47,6 @@ async function startPair(withRedis: boolean): Promise<Pair> {
   };
 }
 
-function login(
-  app: FastifyInstance,
-  from: string,
-  username: string,
-  password: string,
-  device?: string,
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: from,
-    headers: device === undefined ? {} : { cookie: `${DEVICE_COOKIE}=${device}` },
-    payload: { username, password },
-  });
-}
-
 /** `count` logouts without a login from `from`, alternating instances; their statuses. */
 async function logouts(pair: Pair, from: string, count: number): Promise<number[]> {
   const statuses: number[] = [];
@@ -83,7 +68,7 @@ async function failures(pair: Pair, from: string, user: TestUser, count: number,
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
     const app = pair.apps[i % 2]!;
-    statuses.push((await login(app, from, user.username, `wrongpass${i}`, device)).statusCode);
+    statuses.push((await loginFrom(app, from, user.username, `wrongpass${i}`, device)).statusCode);
   }
   return statuses;
 }
@@ -111,13 +96,13 @@ describe.runIf(postgresRuns && redisRuns)('two instances on one PostgreSQL and R
     const user = await createUser(db());
     const statuses = await failures(pair, '10.18.1.1', user, 7);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
-    const right = await login(pair.apps[b], '10.18.1.1', user.username, user.password!);
+    const right = await loginFrom(pair.apps[b], '10.18.1.1', user.username, user.password!);
     expect(right.statusCode).toBe(429);
   });
 
   it('lets a browser with a device cookie from one instance sign in on the other, whatever strangers did', async () => {
     const owner = await createUser(db());
-    const first = await login(pair.apps[a], '10.18.2.1', owner.username, owner.password!);
+    const first = await loginFrom(pair.apps[a], '10.18.2.1', owner.username, owner.password!);
     expect(first.statusCode).toBe(200);
     const device = first.cookies.find((c) => c.name === DEVICE_COOKIE)?.value;
     expect(device).toBeDefined();
@@ -125,16 +110,22 @@ describe.runIf(postgresRuns && redisRuns)('two instances on one PostgreSQL and R
     expect((await failures(pair, '10.18.2.1', owner, 7)).slice(5)).toEqual([429, 429]);
     for (let i = 0; i < 10; i++) await failures(pair, `10.18.3.${i}`, owner, 5);
     expect(
-      (await login(pair.apps[b], '10.18.4.1', owner.username, owner.password!)).statusCode,
+      (await loginFrom(pair.apps[b], '10.18.4.1', owner.username, owner.password!)).statusCode,
     ).toBe(429);
     // The owner's browser, on the other instance, from the same address: signed in.
-    const again = await login(pair.apps[b], '10.18.2.1', owner.username, owner.password!, device);
+    const again = await loginFrom(
+      pair.apps[b],
+      '10.18.2.1',
+      owner.username,
+      owner.password!,
+      device,
+    );
     expect(again.statusCode).toBe(200);
   });
 
   it('counts a known browser’s own failures across both instances', async () => {
     const owner = await createUser(db());
-    const first = await login(pair.apps[b], '10.18.5.1', owner.username, owner.password!);
+    const first = await loginFrom(pair.apps[b], '10.18.5.1', owner.username, owner.password!);
     const device = first.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
     const statuses = await failures(pair, '10.18.5.1', owner, 6, device);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
