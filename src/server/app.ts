@@ -34,10 +34,11 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { deviceRoutes } from './devices/devices.routes.ts';
+import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { registerRetentionSweep } from './privacy/retention-sweep.ts';
 import { registerMailer } from './mail/mail-plugin.ts';
 import { registerIdempotencyPruning } from './idempotency/idempotency-pruning.ts';
-import { LOG_REDACT_PATHS } from './logging.ts';
+import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './logging.ts';
 import { closeRedis, openRedis, type RedisClient } from './shared-state/redis-client.ts';
 
 export interface AppContext {
@@ -61,7 +62,11 @@ export async function buildApp(
   opened: OpenedDb = openDatabase(config.databaseUrl, config.dataDir),
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+      serializers: LOG_SERIALIZERS,
+    },
     bodyLimit: BODY_LIMIT,
     // request.ip (every per-address limit) comes from X-Forwarded-For only for these proxies.
     trustProxy: config.trustProxy,
@@ -125,6 +130,7 @@ export async function buildApp(
   await app.register(adminRoundRoutes);
   await app.register(orderRoutes);
   await app.register(deviceRoutes);
+  await app.register(calendarRoutes);
 
   await registerStaticApp(app, config.staticDir);
   return app;

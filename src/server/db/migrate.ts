@@ -16,6 +16,7 @@ import { personalDataPurge } from './migrations/2026-11-25T1801-personal-data-pu
 import { signupHistory } from './migrations/2026-11-26T0900-signup-history.ts';
 import { deviceReports } from './migrations/2026-11-27T1000-device-reports.ts';
 import { postgresPlaceOrder } from './migrations/2026-11-28T1000-postgres-place-order.ts';
+import { calendarLinks } from './migrations/2026-11-29T1200-calendar-links.ts';
 import { push } from './migrations/2026-11-29T1100-push.ts';
 
 /** Every migration, by name, built for the dialect's column types. */
@@ -34,6 +35,7 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-11-26T0900-signup-history': signupHistory(t),
     '2026-11-27T1000-device-reports': deviceReports(t),
     '2026-11-28T1000-postgres-place-order': postgresPlaceOrder(t),
+    '2026-11-29T1200-calendar-links': calendarLinks(t),
     '2026-11-29T1100-push': push(t),
   };
 }

@@ -284,6 +284,13 @@ export interface PushDeliveriesTable {
   sent_at: string | null;
 }
 
+/** A volunteer's calendar feed link generation (calendar/): rotating bumps it. */
+export interface CalendarLinksTable {
+  user_id: number;
+  generation: number;
+  rotated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   login_sessions: LoginSessionsTable;
@@ -304,6 +311,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
   device_reports: DeviceReportsTable;
+  calendar_links: CalendarLinksTable;
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;
 }

@@ -6,6 +6,8 @@
 // actions.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/kysely';
+import { calendarKey } from '#server/calendar/calendar.repository';
+import { currentCalendarFile } from '#server/calendar/calendar.service';
 import {
   createCatalogueItem,
   createOrderOnRound,
@@ -32,6 +34,8 @@ export interface Scene {
   secrets: string[];
   /** Letters no other scene has, for fresh names and emails. */
   unique: string;
+  /** The confirmed volunteer's current calendar feed file (`<token>.ics`): the round is on it. */
+  calendarFile: string;
 }
 
 function digits(n: number): string {
@@ -108,5 +112,6 @@ export async function createScene(db: Db, cast: Cast): Promise<Scene> {
     target: { id: target.id, username: target.username, email: target.email },
     secrets: [address, phone, notes, cast.client.email],
     unique,
+    calendarFile: await currentCalendarFile(db, await calendarKey(db), cast.volunteerConfirmed.id),
   };
 }
