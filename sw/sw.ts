@@ -4,6 +4,7 @@
 // - 'cargo-images': catalogue images, CacheFirst with expiry and a size cap (image-cache.ts).
 // Nothing else is cached: API replies (often encrypted, often personal) always go to the
 // network. A new version waits until the page asks it to take over (update-prompt.tsx).
+// Web Push (notifications and their taps): push.ts.
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
@@ -14,6 +15,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerImageCache } from './image-cache.ts';
 import { registerOutboxSync } from './outbox-sync.ts';
+import { registerPush } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (PrecacheEntry | string)[];
@@ -29,6 +31,7 @@ registerRoute(
 
 registerImageCache();
 registerOutboxSync(self);
+registerPush(self);
 
 // The page's "Reload" (workbox-window messageSkipWaiting) is the only way a waiting
 // version takes over: updates are offered, never forced.

@@ -26,6 +26,7 @@ import { importAdminOrdersPage } from './features/admin-orders/screens.ts';
 import { importRoundAdminPage } from './features/admin-rounds/screens.ts';
 import { importAdminUsersPage } from './features/admin-users/screens.ts';
 import { importFeedbackPage } from './features/feedback/screens.ts';
+import { importUnsubscribePage } from './features/notifications/screens.ts';
 import { importOrderHistoryPage } from './features/orders/screens.ts';
 import { importCargoVolunteerPage } from './features/volunteer/screens.ts';
 import { importVolunteerApplicationPage } from './features/volunteer-application/screens.ts';
@@ -62,6 +63,13 @@ const feedbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/feedback',
   component: lazyRouteComponent(importFeedbackPage, 'FeedbackPage'),
+});
+
+// A mail's "turn off these emails" link (issue 19): public, and posts only on its button.
+const unsubscribeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/unsubscribe',
+  component: lazyRouteComponent(importUnsubscribePage, 'UnsubscribePage'),
 });
 
 const orderHistoryRoute = createRoute({
@@ -143,6 +151,7 @@ export const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   profileRoute,
   feedbackRoute,
+  unsubscribeRoute,
   orderHistoryRoute,
   guestRoute,
   volunteerApplicationRoute,

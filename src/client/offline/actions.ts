@@ -10,6 +10,11 @@
 import { VOLUNTEER_APPLY_PATH, type VolunteerApplyRequest } from '#shared/contracts/applications';
 import { FEEDBACK_SUBMIT_PATH, type FeedbackSubmitRequest } from '#shared/contracts/feedback';
 import {
+  NOTIFICATION_PATHS,
+  type NotificationPreferences,
+  type PushSubscriptionJson,
+} from '#shared/contracts/notifications';
+import {
   cancelOrderPath,
   ORDER_PATHS,
   orderLineRequest,
@@ -52,6 +57,9 @@ export interface ActionPayloads {
   'order.complete': OrderStatusPayload;
   'feedback.submit': FeedbackSubmitRequest;
   'volunteer.apply': VolunteerApplyRequest;
+  'notifications.preferences': NotificationPreferences;
+  'push.subscribe': { subscription: PushSubscriptionJson };
+  'push.unsubscribe': { endpoint: string };
 }
 
 export type ActionKind = keyof ActionPayloads;
@@ -90,6 +98,9 @@ export interface ActionInputs {
   'order.complete': { userId: number; entry: MirroredOrder };
   'feedback.submit': FeedbackSubmitRequest;
   'volunteer.apply': VolunteerApplyRequest;
+  'notifications.preferences': { userId: number; preferences: NotificationPreferences };
+  'push.subscribe': { userId: number; subscription: PushSubscriptionJson };
+  'push.unsubscribe': { userId: number; endpoint: string };
 }
 
 /** A queued action whose kind and payload agree. */
@@ -115,6 +126,10 @@ type ActionMap = { [K in ActionKind]: ActionDeclaration<K> };
 /** Actions on one entity are sent in the order queued: a sign-up before its cancel. */
 export const roundEntity = (roundId: number) => `round:${roundId}`;
 export const orderEntity = (orderId: number) => `order:${orderId}`;
+/** One person's notification preferences: the latest change reaches the server last. */
+export const NOTIFICATION_PREFERENCES_ENTITY = 'notifications:preferences';
+/** This device's push subscription: a subscribe and the unsubscribe after it keep their order. */
+export const PUSH_DEVICE_ENTITY = 'push:device';
 
 const claims = (userId: number, userRole: IdentityClaims['userRole']): IdentityClaims => ({
   authenticated: true,
@@ -301,6 +316,38 @@ export const ACTIONS: ActionMap = {
       payload,
     }),
   },
+  // Issue 19: the profile's "Notifications". No mirror list holds them, so no optimistic
+  // change: the screen reads a waiting change from the outbox (features/notifications).
+  'notifications.preferences': {
+    method: 'PUT',
+    build: ({ userId, preferences }) => ({
+      label: 'Notification settings',
+      path: NOTIFICATION_PATHS.preferences,
+      payload: preferences,
+      entityKey: NOTIFICATION_PREFERENCES_ENTITY,
+      ownerUserId: userId,
+    }),
+  },
+  'push.subscribe': {
+    method: 'POST',
+    build: ({ userId, subscription }) => ({
+      label: 'Push notifications on this device',
+      path: NOTIFICATION_PATHS.pushSubscriptions,
+      payload: { subscription },
+      entityKey: PUSH_DEVICE_ENTITY,
+      ownerUserId: userId,
+    }),
+  },
+  'push.unsubscribe': {
+    method: 'DELETE',
+    build: ({ userId, endpoint }) => ({
+      label: 'Push notifications off on this device',
+      path: NOTIFICATION_PATHS.pushSubscriptions,
+      payload: { endpoint },
+      entityKey: PUSH_DEVICE_ENTITY,
+      ownerUserId: userId,
+    }),
+  },
 };
 
 /** The action of one kind, ready for submit (or enqueue). */
@@ -329,6 +376,13 @@ export const ORDER_KINDS = {
   create: 'order.create',
   guestCreate: 'order.guestCreate',
   cancel: 'order.cancel',
+} as const satisfies Record<string, ActionKind>;
+
+/** Kinds of the profile's "Notifications" (issue 19). */
+export const NOTIFICATION_KINDS = {
+  preferences: 'notifications.preferences',
+  subscribe: 'push.subscribe',
+  unsubscribe: 'push.unsubscribe',
 } as const satisfies Record<string, ActionKind>;
 
 /** Kinds of the volunteer dashboard. */

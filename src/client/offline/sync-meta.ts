@@ -1,5 +1,6 @@
 // syncMeta rows: the replayer's state ('replayer') and when each mirrored list was last
-// refreshed ('list:<name>'). Kept in Dexie so every tab and a reload see the same state.
+// refreshed ('list:<name>'), and a user's notification preferences ('notifications:<userId>').
+// Kept in Dexie so every tab and a reload see the same state.
 import type { AppDb } from './app-db.ts';
 
 export interface ReplayerState {
@@ -19,6 +20,12 @@ const IDLE: ReplayerState = {
   pausedForSignIn: false,
   lastError: null,
 };
+
+/** A user's notification preferences as the server last said (notification-prefs.ts). */
+export const PREFERENCES_META_PREFIX = 'notifications:';
+export function preferencesMetaKey(userId: number): string {
+  return `${PREFERENCES_META_PREFIX}${userId}`;
+}
 
 export function listMetaKey(list: string): string {
   return `list:${list}`;

@@ -5,7 +5,7 @@
 import type { AppDb } from './app-db.ts';
 import { forgetAllSent } from './sent-receipts.ts';
 import { currentUserId } from './session-user-store.ts';
-import { listMetaKey, updateReplayerState } from './sync-meta.ts';
+import { listMetaKey, PREFERENCES_META_PREFIX, updateReplayerState } from './sync-meta.ts';
 import type { MirrorListName } from './mirror-lists.ts';
 
 const PERSONAL_LISTS: readonly MirrorListName[] = [
@@ -30,6 +30,7 @@ export async function wipeUserData(db: AppDb): Promise<void> {
   await db.transaction('rw', db.writeScope(), async () => {
     await Promise.all([db.rounds.clear(), db.assignedOrders.clear(), db.myOrders.clear()]);
     await db.syncMeta.bulkDelete(PERSONAL_LISTS.map(listMetaKey));
+    await db.syncMeta.where('key').startsWith(PREFERENCES_META_PREFIX).delete();
     await db.outbox.filter((row) => row.ownerUserId !== null || row.status === 'done').delete();
     await db.sessionUser.clear();
     // What this user's actions became is theirs too: the next person sees no "Sent ✓".

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormEnd } from '../../ui/form-end.tsx';
 import { useFormSend, useFormState, useNoteThenLeave } from '../../ui/form-state.ts';
 import { Card, PageLayout } from '../../ui/page-layout.tsx';
+import { NotificationsPanel } from '../notifications/index.ts';
 import { updateProfile, type ProfileField } from './account-api.ts';
 import { EmailProof } from './email-proof.tsx';
 import { FieldChoice } from './field-choice.tsx';
@@ -92,6 +93,8 @@ export function ProfilePage() {
           </>
         )}
       </Card>
+      {/* Issue 19: push on this device and email, for anyone with an account. */}
+      {user !== null && userId !== null && <NotificationsPanel user={user} userId={userId} />}
     </PageLayout>
   );
 }

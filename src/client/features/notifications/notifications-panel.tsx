@@ -1,0 +1,112 @@
+// The profile's "Notifications" part (issue 19; beyond-spec.md section 3 "Preferences"): push
+// on this device and email, each a switch with its state in words under it, and what became
+// of the last tap (sent, waiting to send, or why not) in one status line per switch.
+import { useId } from 'react';
+import type { SessionUser } from '../../session/session-user.ts';
+import { ErrorMessage } from '../../ui/form-message.tsx';
+import { Card } from '../../ui/page-layout.tsx';
+import { ReceiptMessage } from '../../ui/receipt.tsx';
+import { deviceStateText, emailProofText, NOTIFICATION_TEXTS } from './notification-texts.ts';
+import type { PushBrowser } from './push-device.ts';
+import { ToggleSwitch } from './toggle-switch.tsx';
+import { useNotificationSettings, type SwitchView } from './use-notification-settings.ts';
+import styles from './notifications.module.css';
+
+function SwitchOutcome({ view }: { view: SwitchView }) {
+  const note = view.note;
+  return (
+    <div className={styles.message}>
+      {note?.error === true ? (
+        <ErrorMessage text={note.text} />
+      ) : (
+        <ReceiptMessage state={note === null ? null : view.receipt} text={note?.text ?? null} />
+      )}
+    </div>
+  );
+}
+
+interface SettingProps {
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+  view: SwitchView;
+  warning?: string | null;
+}
+
+function Setting({ label, description, checked, disabled, onToggle, view, warning }: SettingProps) {
+  const labelId = useId();
+  const descriptionId = useId();
+  return (
+    <div className={styles.setting}>
+      <div className={styles.row}>
+        <div>
+          <span id={labelId} className={styles.label}>
+            {label}
+          </span>
+          <p id={descriptionId} className={styles.hint}>
+            {description}
+          </p>
+        </div>
+        <ToggleSwitch
+          checked={checked}
+          disabled={disabled}
+          labelId={labelId}
+          describedBy={descriptionId}
+          onToggle={onToggle}
+          onText={NOTIFICATION_TEXTS.on}
+          offText={NOTIFICATION_TEXTS.off}
+        />
+      </div>
+      {warning != null && <p className={styles.warning}>{warning}</p>}
+      <SwitchOutcome view={view} />
+    </div>
+  );
+}
+
+export function NotificationsPanel({
+  user,
+  userId,
+  browser,
+}: {
+  user: SessionUser;
+  userId: number;
+  /** Tests pass their own browser; the app uses this one. */
+  browser?: PushBrowser;
+}) {
+  const settings = useNotificationSettings(userId, browser);
+  const { device, preferences, push, email } = settings;
+  const deviceUsable = device?.kind === 'on' || device?.kind === 'off';
+  const emailOn = preferences?.email === true;
+  return (
+    <Card title={NOTIFICATION_TEXTS.title} level={2}>
+      <p className={styles.intro}>{NOTIFICATION_TEXTS.intro}</p>
+      <Setting
+        label={NOTIFICATION_TEXTS.pushLabel}
+        description={deviceStateText(device, preferences?.push ?? null)}
+        checked={settings.pushChecked}
+        disabled={!deviceUsable || push.busy}
+        onToggle={settings.togglePush}
+        view={push}
+      />
+      <Setting
+        label={NOTIFICATION_TEXTS.emailLabel}
+        description={
+          preferences === null
+            ? settings.loadProblem === null
+              ? NOTIFICATION_TEXTS.loading
+              : `${NOTIFICATION_TEXTS.loadFailed}: ${settings.loadProblem}`
+            : emailOn
+              ? NOTIFICATION_TEXTS.emailOn
+              : NOTIFICATION_TEXTS.emailOff
+        }
+        checked={emailOn}
+        disabled={preferences === null || email.busy}
+        onToggle={settings.toggleEmail}
+        view={email}
+        warning={emailOn ? emailProofText(user) : null}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,202 @@
+// The state and the two taps of the profile's "Notifications" part: the device's push switch
+// and the email switch. Preferences show as this device knows them (the server's last word,
+// or a change still waiting in the outbox); both switches send through the outbox.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { NotificationPreferences } from '#shared/contracts/notifications';
+import { NOTIFICATION_PREFERENCES_ENTITY, PUSH_DEVICE_ENTITY } from '../../offline/actions.ts';
+import { useReceipt } from '../../offline/hooks.ts';
+import { rememberPreferences, useStoredPreferences } from '../../offline/notification-prefs.ts';
+import { QUEUED_TEXT, formOutcomeText } from '../../offline/status-texts.ts';
+import { submit, type SubmitOutcome } from '../../offline/submit.ts';
+import type { ReceiptTone } from '../../ui/receipt.tsx';
+import { readPreferences, readPushPublicKey } from './notifications-api.ts';
+import { preferencesAction, subscribeAction, unsubscribeAction } from './notification-actions.ts';
+import {
+  browserPush,
+  disablePush,
+  enablePush,
+  readDeviceState,
+  type DeviceState,
+  type PushBrowser,
+} from './push-device.ts';
+import { NOTIFICATION_TEXTS, pushFailureText } from './notification-texts.ts';
+
+/** What a switch said last, and whether it was bad news. */
+export interface SwitchNote {
+  text: string;
+  error: boolean;
+}
+
+export interface SwitchView {
+  note: SwitchNote | null;
+  receipt: ReceiptTone | null;
+  busy: boolean;
+}
+
+/** The note after a queued action: sent, waiting, or the server's refusal. */
+function outcomeNote(outcome: SubmitOutcome, sentText: string): SwitchNote {
+  if (outcome.kind === 'rejected') {
+    return {
+      text: outcome.message === '' ? NOTIFICATION_TEXTS.saveFailed : outcome.message,
+      error: true,
+    };
+  }
+  return { text: outcome.kind === 'queued' ? QUEUED_TEXT : sentText, error: false };
+}
+
+/** A note whose "Saved — will send when online" becomes the sent text once its receipt says so. */
+function liveNote(note: SwitchNote | null, receipt: ReceiptTone | null, sentText: string) {
+  if (note === null || note.error) return note;
+  const text = formOutcomeText(note.text, receipt, sentText);
+  return text === null ? null : { text, error: receipt === 'attention' };
+}
+
+function usePreferencesLoad(userId: number): string | null {
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    readPreferences().then(
+      (preferences) => {
+        if (!live) return;
+        setProblem(null);
+        void rememberPreferences(userId, preferences);
+      },
+      (error: unknown) => {
+        if (live) setProblem(error instanceof Error ? error.message : String(error));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+  return problem;
+}
+
+export function useNotificationSettings(userId: number, given?: PushBrowser) {
+  const [browser] = useState<PushBrowser>(() => given ?? browserPush());
+  const stored = useStoredPreferences(userId);
+  const loadProblem = usePreferencesLoad(userId);
+  const preferences: NotificationPreferences | null = stored?.pending ?? stored?.known ?? null;
+  const [device, setDevice] = useState<DeviceState | null>(null);
+  const [pushNote, setPushNote] = useState<SwitchNote | null>(null);
+  const [pushSentText, setPushSentText] = useState<string>(NOTIFICATION_TEXTS.pushTurnedOn);
+  const [emailNote, setEmailNote] = useState<SwitchNote | null>(null);
+  const [emailSentText, setEmailSentText] = useState<string>(NOTIFICATION_TEXTS.emailTurnedOn);
+  const [pushBusy, setPushBusy] = useState(false);
+  const [emailBusy, setEmailBusy] = useState(false);
+  const pushReceipt = useReceipt(pushNote === null ? null : PUSH_DEVICE_ENTITY);
+  const emailReceipt = useReceipt(emailNote === null ? null : NOTIFICATION_PREFERENCES_ENTITY);
+
+  useEffect(() => {
+    let live = true;
+    void readDeviceState(browser).then((state) => {
+      if (live) setDevice(state);
+    });
+    return () => {
+      live = false;
+    };
+  }, [browser]);
+
+  const savePreferences = useCallback(
+    async (next: NotificationPreferences, sentText: string) => {
+      const outcome = await submit(preferencesAction(userId, next));
+      if (outcome.kind === 'sent') await rememberPreferences(userId, next);
+      return outcomeNote(outcome, sentText);
+    },
+    [userId],
+  );
+
+  const turnPushOn = useCallback(async () => {
+    // enablePush asks the browser's permission before its first await: still inside the tap.
+    const result = await enablePush(browser, readPushPublicKey);
+    switch (result.kind) {
+      case 'unsupported':
+        return setDevice(result);
+      case 'denied':
+        return setDevice({ kind: 'denied' });
+      case 'dismissed':
+        return setPushNote({ text: NOTIFICATION_TEXTS.dismissed, error: false });
+      case 'failed':
+        return setPushNote({ text: pushFailureText(result.failure), error: true });
+      case 'subscribed':
+        break;
+    }
+    const outcome = await submit(subscribeAction(userId, result.subscription));
+    if (outcome.kind === 'rejected') {
+      // The server will not send there: keep the browser from holding a dead subscription.
+      await disablePush(browser);
+      setDevice({ kind: 'off' });
+      return setPushNote(outcomeNote(outcome, NOTIFICATION_TEXTS.pushTurnedOn));
+    }
+    setDevice({ kind: 'on', endpoint: result.subscription.endpoint });
+    // Push was off for all the person's devices: turning it on here means on.
+    if (preferences?.push === false) await savePreferences({ ...preferences, push: true }, '');
+    setPushSentText(NOTIFICATION_TEXTS.pushTurnedOn);
+    setPushNote(outcomeNote(outcome, NOTIFICATION_TEXTS.pushTurnedOn));
+  }, [browser, userId, preferences, savePreferences]);
+
+  const turnPushOff = useCallback(async () => {
+    const endpoint = await disablePush(browser);
+    setDevice({ kind: 'off' });
+    setPushSentText(NOTIFICATION_TEXTS.pushTurnedOff);
+    if (endpoint === null) {
+      return setPushNote({ text: NOTIFICATION_TEXTS.pushTurnedOff, error: false });
+    }
+    const outcome = await submit(unsubscribeAction(userId, endpoint));
+    setPushNote(outcomeNote(outcome, NOTIFICATION_TEXTS.pushTurnedOff));
+  }, [browser, userId]);
+
+  const pushChecked = device?.kind === 'on' && preferences?.push !== false;
+
+  /** The push switch's tap. Not async before enablePush: the permission ask needs the tap. */
+  const togglePush = useCallback(() => {
+    setPushBusy(true);
+    setPushNote(null);
+    const run = pushChecked ? turnPushOff() : turnPushOn();
+    void run
+      .catch(() => setPushNote({ text: NOTIFICATION_TEXTS.saveFailed, error: true }))
+      .finally(() => setPushBusy(false));
+  }, [pushChecked, turnPushOff, turnPushOn]);
+
+  const toggleEmail = useCallback(() => {
+    if (preferences === null) return;
+    const email = !preferences.email;
+    const sentText = email ? NOTIFICATION_TEXTS.emailTurnedOn : NOTIFICATION_TEXTS.emailTurnedOff;
+    setEmailBusy(true);
+    setEmailNote(null);
+    setEmailSentText(sentText);
+    void savePreferences({ ...preferences, email }, sentText)
+      .then(setEmailNote)
+      .catch(() => setEmailNote({ text: NOTIFICATION_TEXTS.saveFailed, error: true }))
+      .finally(() => setEmailBusy(false));
+  }, [preferences, savePreferences]);
+
+  const push: SwitchView = useMemo(
+    () => ({
+      note: liveNote(pushNote, pushReceipt, pushSentText),
+      receipt: pushReceipt,
+      busy: pushBusy,
+    }),
+    [pushNote, pushReceipt, pushSentText, pushBusy],
+  );
+  const email: SwitchView = useMemo(
+    () => ({
+      note: liveNote(emailNote, emailReceipt, emailSentText),
+      receipt: emailReceipt,
+      busy: emailBusy,
+    }),
+    [emailNote, emailReceipt, emailSentText, emailBusy],
+  );
+
+  return {
+    device,
+    preferences,
+    /** Why the preferences could not be read, when the device knows none yet. */
+    loadProblem: preferences === null ? loadProblem : null,
+    pushChecked,
+    togglePush,
+    toggleEmail,
+    push,
+    email,
+  };
+}
