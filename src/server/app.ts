@@ -34,18 +34,23 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { deviceRoutes } from './devices/devices.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
+import { registerPush } from './push/push-plugin.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { registerRetentionSweep } from './privacy/retention-sweep.ts';
 import { registerMailer } from './mail/mail-plugin.ts';
 import { registerIdempotencyPruning } from './idempotency/idempotency-pruning.ts';
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './logging.ts';
 import { closeRedis, openRedis, type RedisClient } from './shared-state/redis-client.ts';
+import type { PushChannel } from './notifications/notification-channels.ts';
 
 export interface AppContext {
   config: ServerConfig;
   opened: OpenedDb;
   /** The process's Redis client when REDIS_URL is set (shared rate limits and throttles). */
   redis: RedisClient | undefined;
+  /** The Web Push channel (push/), set at start; the notification worker sends through it. */
+  pushChannel?: PushChannel;
 }
 
 declare module 'fastify' {
@@ -107,6 +112,8 @@ export async function buildApp(
   registerMailer(app, config);
   registerIdempotencyPruning(app, opened.db);
   registerRetentionSweep(app);
+  // Web Push's keys and channel; before the notification worker, which closes first.
+  await registerPush(app);
   // Route schemas are zod contracts, validated after every preValidation hook above.
   registerZodSchemas(app);
   // Before the routes: the OpenAPI document is collected as they are registered.
@@ -130,6 +137,7 @@ export async function buildApp(
   await app.register(adminRoundRoutes);
   await app.register(orderRoutes);
   await app.register(deviceRoutes);
+  await app.register(pushRoutes);
   await app.register(calendarRoutes);
 
   await registerStaticApp(app, config.staticDir);

@@ -275,11 +275,11 @@ export interface PushSubscriptionsTable {
   last_success_at: string | null;
 }
 
-/** A notification's push to one subscription: claimed ('sending'), then 'sent'. */
+/** A notification's push to one subscription: claimed ('sending'), then 'sent' or 'failed'. */
 export interface PushDeliveriesTable {
   notification_id: number;
   subscription_id: number;
-  status: 'sending' | 'sent';
+  status: 'sending' | 'sent' | 'failed';
   claimed_at: string;
   sent_at: string | null;
 }

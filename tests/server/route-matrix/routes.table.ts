@@ -3,7 +3,7 @@
 // kind must get (issue 7 item 1). route-matrix.test.ts fails when the server has a route this
 // table lacks, or the table names a route the server does not have. The hostile-input tests
 // (tests/server/hostile) build their generators from the same entries.
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '#server/db/kysely';
 import type { Database } from '#server/db/schema';
@@ -598,6 +598,37 @@ const devices: RouteEntry[] = [
   { method: 'GET', path: '/api/admin/devices', expect: adminOnly(200) },
 ];
 
+/** A browser's PushSubscription JSON on a default PUSH_HOSTS service (never sent to). */
+function pushSubscription(unique: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${unique}`,
+    keys: {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+}
+
+const push: RouteEntry[] = [
+  { method: 'GET', path: '/api/push/public-key', expect: anyone(200) },
+  {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    body: (i) => ({ subscription: pushSubscription(`${i.kind}-${i.scene.unique}`) }),
+    required: ['subscription'],
+    expect: signedIn(201),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/push/subscriptions',
+    body: (i) => ({ endpoint: pushSubscription(`${i.kind}-${i.scene.unique}`).endpoint }),
+    required: ['endpoint'],
+    expect: signedIn(200),
+  },
+];
+
 export const ROUTES: readonly RouteEntry[] = [
   ...securityAndAuth,
   ...adminUsers,
@@ -608,6 +639,7 @@ export const ROUTES: readonly RouteEntry[] = [
   ...calendar,
   ...orders,
   ...devices,
+  ...push,
 ];
 
 /** The path template with the cell's params filled in. */

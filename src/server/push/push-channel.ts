@@ -1,0 +1,192 @@
+// The push channel (PushChannel of notifications/notification-channels.ts): a notification
+// goes to every subscription of its person, encrypted per RFC 8291 (aes128gcm) and signed
+// with the server's VAPID key (RFC 8292), both by the web-push package.
+// - Each (notification, subscription) is claimed in push_deliveries before its push leaves
+//   and marked 'sent' after, so the retry of a partly failed notification sends only to the
+//   devices still missing it, and two senders never both send to one device. A claim whose
+//   sender died mid-send is taken over after CLAIM_STALE_MS (then the device may get it
+//   twice: the push left, its record did not; a push service may also deliver twice).
+// - 201/2xx: sent. 404/410: the subscription is gone and deleted. 429, 5xx, a network or TLS
+//   error, a timeout: the claim is released and the whole notification is retried (after the
+//   push service's Retry-After when it gave one). Any other answer: that device has failed
+//   for this notification (e.g. 413, or 403 from a subscription made with another key).
+// - TLS is verified as Node does by default (the system CAs plus NODE_EXTRA_CA_CERTS); the
+//   endpoint's host is checked against PUSH_HOSTS again before each send (the list may have
+//   changed since the subscribe). One keep-alive agent serves every send.
+import { createHash } from 'node:crypto';
+import https from 'node:https';
+import webpush, { WebPushError } from 'web-push';
+import type { Db } from '../db/kysely.ts';
+import type {
+  DeliveryOutcome,
+  PushChannel,
+  RenderedNotification,
+} from '../notifications/notification-channels.ts';
+import { endpointProblem } from './push-hosts.ts';
+import {
+  claimDelivery,
+  deleteSubscription,
+  deliveryStatus,
+  finishDelivery,
+  listUserSubscriptions,
+  releaseDelivery,
+} from './push-subscriptions.repository.ts';
+import type { StoredSubscription, VapidKeys } from './push.types.ts';
+
+export const PUSH_DEFAULTS = {
+  /** How long the push service keeps an undelivered push (seconds): a day-old one is stale. */
+  ttlSeconds: 24 * 60 * 60,
+  /** The socket's idle limit per send. */
+  timeoutMs: 15_000,
+  /** A 'sending' claim older than this is taken to be a dead sender's. */
+  claimStaleMs: 2 * 60_000,
+  /** Connections kept open per push service host. */
+  maxSockets: 64,
+} as const;
+
+export interface PushChannelDeps {
+  db: Db;
+  keys: VapidKeys;
+  subject: string;
+  pushHosts: readonly string[];
+  clock: () => Date;
+  options?: Partial<typeof PUSH_DEFAULTS>;
+}
+
+export interface ClosablePushChannel extends PushChannel {
+  /** Closes the kept-alive connections (app close). */
+  close(): void;
+}
+
+type DeviceResult =
+  | { kind: 'sent' }
+  | { kind: 'gone' }
+  | { kind: 'busy' }
+  | { kind: 'retry'; reason: string; afterMs?: number }
+  | { kind: 'failed'; reason: string };
+
+/**
+ * Retry-After as milliseconds: delta-seconds or an HTTP date (RFC 9110 10.2.3); undefined
+ * when absent or unreadable, so the worker's own back-off applies.
+ */
+export function retryAfterMs(value: unknown, now: Date): number | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
+}
+
+/** Topic (RFC 8030 5.4): a later push of the same tag replaces one still waiting. */
+function topicOf(tag: string): string {
+  return createHash('sha256').update(tag).digest('base64url').slice(0, 32);
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The overall outcome from each device's. */
+function combine(results: DeviceResult[]): DeliveryOutcome {
+  const retries = results.filter((r) => r.kind === 'retry' || r.kind === 'busy');
+  if (retries.length > 0) {
+    const waits = retries.flatMap((r) =>
+      r.kind === 'retry' && r.afterMs !== undefined ? [r.afterMs] : [],
+    );
+    const reason = retries
+      .map((r) => (r.kind === 'retry' ? r.reason : 'another sender holds a device'))
+      .join('; ');
+    return waits.length > 0
+      ? { kind: 'retry', reason, afterMs: Math.max(...waits) }
+      : { kind: 'retry', reason };
+  }
+  if (results.some((r) => r.kind === 'sent')) return { kind: 'sent' };
+  const failures = results.flatMap((r) => (r.kind === 'failed' ? [r.reason] : []));
+  if (failures.length > 0) return { kind: 'failed', reason: failures.join('; ') };
+  return { kind: 'skipped', reason: 'every push subscription has expired' };
+}
+
+export function createPushChannel(deps: PushChannelDeps): ClosablePushChannel {
+  const o = { ...PUSH_DEFAULTS, ...deps.options };
+  const agent = new https.Agent({ keepAlive: true, maxSockets: o.maxSockets });
+  const vapidDetails = { subject: deps.subject, ...deps.keys };
+
+  async function post(
+    sub: StoredSubscription,
+    message: RenderedNotification,
+  ): Promise<DeviceResult> {
+    const payload = JSON.stringify({
+      title: message.title,
+      body: message.body,
+      url: message.url,
+      tag: message.tag,
+    });
+    try {
+      await webpush.sendNotification(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        payload,
+        {
+          vapidDetails,
+          TTL: o.ttlSeconds,
+          urgency: 'normal',
+          topic: topicOf(message.tag),
+          contentEncoding: 'aes128gcm',
+          timeout: o.timeoutMs,
+          agent,
+        },
+      );
+      return { kind: 'sent' };
+    } catch (err) {
+      if (!(err instanceof WebPushError)) return { kind: 'retry', reason: errorText(err) };
+      const status = err.statusCode;
+      if (status === 404 || status === 410) return { kind: 'gone' };
+      if (status === 429 || status >= 500) {
+        const afterMs = retryAfterMs(err.headers['retry-after'], deps.clock());
+        const reason = `push service answered ${status}`;
+        return afterMs === undefined
+          ? { kind: 'retry', reason }
+          : { kind: 'retry', reason, afterMs };
+      }
+      return { kind: 'failed', reason: `push service answered ${status}` };
+    }
+  }
+
+  async function toDevice(
+    notificationId: number,
+    sub: StoredSubscription,
+    message: RenderedNotification,
+  ): Promise<DeviceResult> {
+    if (endpointProblem(sub.endpoint, deps.pushHosts) !== undefined) {
+      return { kind: 'failed', reason: 'the endpoint is not on PUSH_HOSTS' };
+    }
+    const key = { notificationId, subscriptionId: sub.id };
+    const now = deps.clock();
+    const staleBefore = new Date(now.getTime() - o.claimStaleMs).toISOString();
+    if (!(await claimDelivery(deps.db, key, now.toISOString(), staleBefore))) {
+      // An earlier attempt finished this device, or another sender holds it right now.
+      const status = await deliveryStatus(deps.db, key);
+      if (status === 'sent') return { kind: 'sent' };
+      if (status === 'failed') return { kind: 'failed', reason: 'failed on an earlier attempt' };
+      return { kind: 'busy' };
+    }
+    const result = await post(sub, message);
+    const at = deps.clock().toISOString();
+    if (result.kind === 'sent') await finishDelivery(deps.db, key, 'sent', at);
+    else if (result.kind === 'failed') await finishDelivery(deps.db, key, 'failed', at);
+    else if (result.kind === 'gone') await deleteSubscription(deps.db, sub.id);
+    else await releaseDelivery(deps.db, key);
+    return result;
+  }
+
+  return {
+    async deliver({ notificationId, userId, message }) {
+      const subs = await listUserSubscriptions(deps.db, userId);
+      if (subs.length === 0) return { kind: 'skipped', reason: 'no push subscription' };
+      const results = await Promise.all(subs.map((sub) => toDevice(notificationId, sub, message)));
+      return combine(results);
+    },
+    close() {
+      agent.destroy();
+    },
+  };
+}
