@@ -29,7 +29,7 @@ export function registerPush(scope: ServiceWorkerGlobalScope): void {
     event.waitUntil(
       Promise.all([
         scope.registration.showNotification(payload.title, notificationOptions(payload)),
-        tellOpenWindows(clients, payload.url, origin),
+        tellOpenWindows(clients, payload, origin),
       ]),
     );
   });

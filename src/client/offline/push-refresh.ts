@@ -1,6 +1,6 @@
 // A push that arrives while the app is open (issue 19): the service worker tells the open
 // windows (sw/push.ts), and the lists the push concerns are fetched again, so the screen shows
-// what the notification says. The notification's path says what changed. Pushes that arrive
+// what the notification says. Its tag and path say what changed. Pushes that arrive
 // together cost one refresh per list.
 import { sendRequest } from '../api/api-client.ts';
 import { PUSH_MESSAGE_TYPE } from '#shared/push/push-display';
@@ -22,22 +22,25 @@ const ALL_LISTS: readonly MirrorListName[] = [
 const GATHER_MS = 250;
 
 /**
- * The mirrored lists a notification's path concerns: an order's screens → the orders (and the
- * stock a cancel gave back); a round's or the volunteer's → the rounds and assigned orders;
- * anything else (the home, a screen without lists) → every list. Lists that are not the
- * signed-in user's are skipped by the refresh itself.
+ * The mirrored lists a notification concerns, from its tag ('round-4', 'order-12', 'item-3':
+ * the server's notification-texts.ts) or else its path: an order → the orders and the stock a
+ * cancel gave back; a round → the rounds and the assigned orders; an item → the catalogue;
+ * anything else → every list. Lists that are not the signed-in user's are skipped by the
+ * refresh itself.
  */
-export function listsForPushPath(path: string): readonly MirrorListName[] {
-  const lower = path.toLowerCase();
-  if (lower.includes('order')) return ORDER_LISTS;
-  if (/round|dashboard|volunteer/.test(lower)) return ROUND_LISTS;
+export function listsForPush(url: string, tag: string): readonly MirrorListName[] {
+  if (tag.startsWith('order-')) return ORDER_LISTS;
+  if (tag.startsWith('round-')) return ROUND_LISTS;
+  if (tag.startsWith('item-')) return ['catalogue'];
+  if (url.toLowerCase().includes('order')) return ORDER_LISTS;
   return ALL_LISTS;
 }
 
-function pushPath(data: unknown): string | null {
+function pushOf(data: unknown): { url: string; tag: string } | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { type, url } = data as { type?: unknown; url?: unknown };
-  return type === PUSH_MESSAGE_TYPE && typeof url === 'string' ? url : null;
+  const { type, url, tag } = data as { type?: unknown; url?: unknown; tag?: unknown };
+  if (type !== PUSH_MESSAGE_TYPE || typeof url !== 'string') return null;
+  return { url, tag: typeof tag === 'string' ? tag : '' };
 }
 
 const gathered = new Set<MirrorListName>();
@@ -54,9 +57,9 @@ async function refreshGathered(): Promise<void> {
   await Promise.all(names.map((name) => refreshListFor(db, sendRequest, name, user, null)));
 }
 
-/** Refreshes what a push's path concerns, gathered with pushes arriving just after it. */
-export function refreshForPush(path: string): void {
-  for (const name of listsForPushPath(path)) gathered.add(name);
+/** Refreshes what a push concerns, gathered with pushes arriving just after it. */
+export function refreshForPush(url: string, tag: string): void {
+  for (const name of listsForPush(url, tag)) gathered.add(name);
   timer ??= setTimeout(() => void refreshGathered().catch(() => undefined), GATHER_MS);
 }
 
@@ -64,8 +67,8 @@ export function refreshForPush(path: string): void {
 export function listenForPushes(): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
   const onMessage = (event: MessageEvent) => {
-    const path = pushPath(event.data);
-    if (path !== null) refreshForPush(path);
+    const push = pushOf(event.data);
+    if (push !== null) refreshForPush(push.url, push.tag);
   };
   navigator.serviceWorker.addEventListener('message', onMessage);
   return () => navigator.serviceWorker.removeEventListener('message', onMessage);

@@ -23,8 +23,9 @@ export const FALLBACK_PUSH: PushPayload = {
 export const PUSH_MESSAGE_TYPE = 'push-received';
 export interface PushMessage {
   type: typeof PUSH_MESSAGE_TYPE;
-  /** The notification's app path, which says what changed. */
+  /** The notification's app path and tag, which say what changed. */
   url: string;
+  tag: string;
 }
 
 const TITLE_MAX = 200;
@@ -150,10 +151,10 @@ export async function openNotificationTarget(
 /** Tells each open window of the app that a push came (the page refreshes what it concerns). */
 export async function tellOpenWindows(
   clients: ClientsLike,
-  url: string,
+  payload: PushPayload,
   origin: string,
 ): Promise<void> {
   const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const message: PushMessage = { type: PUSH_MESSAGE_TYPE, url };
+  const message: PushMessage = { type: PUSH_MESSAGE_TYPE, url: payload.url, tag: payload.tag };
   for (const window of windows) if (isOurs(window, origin)) window.postMessage(message);
 }
