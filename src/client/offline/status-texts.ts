@@ -73,3 +73,16 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', time
 export function shortDateTime(iso: string): string {
   return timeFormat.format(new Date(iso));
 }
+
+/**
+ * The news after an action sent through the outbox (issue 20 item 2): what it did once the
+ * server took it, or that it waits on this device; null for a refusal (the screen says why).
+ */
+export function actionNewsText(
+  outcome: 'sent' | 'queued' | 'rejected',
+  done: string,
+  what: string,
+): string | null {
+  if (outcome === 'sent') return done;
+  return outcome === 'queued' ? `${QUEUED_TEXT}: ${what}` : null;
+}

@@ -4,6 +4,7 @@ import { router } from '../router.tsx';
 import { loadHomeScreen } from '../pages/home-page.tsx';
 import { FatalErrorScreen, SecurityErrorScreen } from './security-error-screen.tsx';
 import { SessionExpiredHost } from './session-expired-host.tsx';
+import { StatusToasts } from '../ui/status-toast.tsx';
 import { StartupOverlay } from './startup-overlay.tsx';
 import { runStartup, type StartupPhase } from './startup.ts';
 
@@ -62,6 +63,7 @@ export function AppShell() {
         <>
           <RouterProvider router={router} />
           <SessionExpiredHost />
+          <StatusToasts />
         </>
       );
   }

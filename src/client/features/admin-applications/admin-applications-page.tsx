@@ -7,6 +7,8 @@ import type { ApplicationView } from '#shared/contracts/admin-applications';
 import { Button } from '../../ui/button.tsx';
 import { StatusMessage } from '../../ui/form-message.tsx';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
+import { useConfirm, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
+import { announce } from '../../ui/status-toast.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import {
   AdminPage,
@@ -105,15 +107,29 @@ function OutcomeNotice({ notice }: { notice: DecisionNotice | null }) {
   );
 }
 
+/** Reject asks first (issue 20 item 2): a decided application cannot be decided again. */
+export function rejectQuestion(row: ApplicationView): ConfirmRequest {
+  return {
+    title: `Reject the application of ${row.firstName} ${row.lastName}?`,
+    description: `Application #${row.applicationId} moves to Rejected and cannot be approved afterwards.`,
+    confirmLabel: 'Reject application',
+    keepLabel: 'Keep it pending',
+  };
+}
+
 export function AdminApplicationsPage() {
   const lists = useAdminLoad(loadApplications, 'Failed to load applications');
   const [notice, setNotice] = useState<DecisionNotice | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const { confirm, dialog } = useConfirm();
   const decide = async (decision: Decision, row: ApplicationView) => {
+    if (decision === 'reject' && !(await confirm(rejectQuestion(row)))) return;
     setBusy(row.applicationId);
     setNotice(null);
     try {
-      setNotice(await decideApplication(decision, row.applicationId));
+      const outcome = await decideApplication(decision, row.applicationId);
+      setNotice(outcome);
+      announce(outcome.text);
     } catch (error) {
       alertFailure(error, `Failed to ${decision} the application.`);
     } finally {
@@ -141,6 +157,7 @@ export function AdminApplicationsPage() {
           </>
         )}
       </Loaded>
+      {dialog}
     </AdminPage>
   );
 }

@@ -6,6 +6,8 @@ import { useState } from 'react';
 import type { OrderReply } from '#shared/contracts/orders';
 import { Button } from '../../ui/button.tsx';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
+import { useConfirm, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
+import { announce } from '../../ui/status-toast.tsx';
 import { AdminPage, LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import {
@@ -20,14 +22,37 @@ import { useOrderPages } from './use-order-pages.ts';
 
 export const CANCEL_FAILED = 'Failed to cancel order.';
 
+/** Cancel asks first (issue 20 item 2): the client's order is given up for good. */
+export function adminCancelQuestion(orderId: number): ConfirmRequest {
+  return {
+    title: `Cancel order #${orderId}?`,
+    description:
+      'It will not be delivered and its items go back in stock. The client sees it was cancelled by the team. This cannot be undone.',
+    confirmLabel: 'Cancel order',
+    keepLabel: 'Keep order',
+  };
+}
+
+function roundText(roundId: number | null): string {
+  return roundId === null ? 'no round' : `round ${roundId}`;
+}
+
 function useOrderActions(reload: () => void) {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const act = async (order: OrderReply, run: () => Promise<string>, fallback: string) => {
+  const { confirm, dialog } = useConfirm();
+  /** Runs an action; `news` is said in the status region once it is done. */
+  const act = async (
+    order: OrderReply,
+    run: () => Promise<string>,
+    fallback: string,
+    news: string,
+  ) => {
     setBusy(order.orderId);
     setNotice(null);
     try {
       setNotice(await run());
+      announce(news);
     } catch (error) {
       alertFailure(error, fallback);
     } finally {
@@ -38,10 +63,24 @@ function useOrderActions(reload: () => void) {
   return {
     notice,
     busy,
+    dialog,
     onCancel: (order: OrderReply) =>
-      void act(order, () => cancelOrder(order.orderId), CANCEL_FAILED),
+      void confirm(adminCancelQuestion(order.orderId)).then(async (yes) => {
+        if (!yes) return;
+        await act(
+          order,
+          () => cancelOrder(order.orderId),
+          CANCEL_FAILED,
+          `Order #${order.orderId} cancelled`,
+        );
+      }),
     onMove: (order: OrderReply, roundId: number | null) =>
-      void act(order, () => moveOrder(order.orderId, roundId), 'Failed to move the order.'),
+      void act(
+        order,
+        () => moveOrder(order.orderId, roundId),
+        'Failed to move the order.',
+        `Order #${order.orderId} moved to ${roundText(roundId)}`,
+      ),
   };
 }
 
@@ -81,6 +120,7 @@ export function AdminOrdersPage() {
           {orders.loadingMore ? 'Loading…' : 'Load more orders'}
         </Button>
       )}
+      {actions.dialog}
     </AdminPage>
   );
 }

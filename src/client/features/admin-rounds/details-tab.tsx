@@ -3,6 +3,8 @@
 import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
+import { useConfirm, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
+import { announce } from '../../ui/status-toast.tsx';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { cancelRound } from './rounds-api.ts';
 import styles from './rounds.module.css';
@@ -21,12 +23,23 @@ function Field({ label, value }: { label: string; value: string | number | null 
   );
 }
 
+/** Cancel Round asks first (issue 20 item 2): a cancelled round cannot be scheduled again. */
+export function cancelRoundQuestion(round: AdminRound): ConfirmRequest {
+  return {
+    title: `Cancel the round "${round.title}"?`,
+    description: 'Its open orders leave the round and wait for another one. This cannot be undone.',
+    confirmLabel: 'Cancel round',
+    keepLabel: 'Keep round',
+  };
+}
+
 export function DetailsTab({ round, onChanged }: DetailsTabProps) {
+  const { confirm, dialog } = useConfirm();
   const cancel = async () => {
-    if (!window.confirm(`Cancel the round "${round.title}"? Its open orders leave the round.`))
-      return;
+    if (!(await confirm(cancelRoundQuestion(round)))) return;
     try {
       onChanged(await cancelRound(round.roundId));
+      announce(`Round "${round.title}" cancelled`);
     } catch (error) {
       alertRoundError(ROUND_ERRORS.cancel, error);
     }
@@ -53,6 +66,7 @@ export function DetailsTab({ round, onChanged }: DetailsTabProps) {
           Cancel Round
         </Button>
       )}
+      {dialog}
     </>
   );
 }

@@ -8,6 +8,8 @@ import type { AdminSignup } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
+import { useConfirm, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
+import { announce } from '../../ui/status-toast.tsx';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { confirmSignup, rejectSignup } from './rounds-api.ts';
 import styles from './rounds.module.css';
@@ -40,48 +42,72 @@ export function SignupsTab({ signups, onChanged }: SignupsTabProps) {
   );
 }
 
+/** Reject asks first (issue 20 item 2): the sign-up is deleted, and its place with it. */
+export function rejectSignupQuestion(signup: AdminSignup): ConfirmRequest {
+  return {
+    title: `Reject the sign-up of ${signup.username}?`,
+    description: `Sign-up #${signup.signupId} is removed from this round; the volunteer loses their place. This cannot be undone.`,
+    confirmLabel: 'Reject sign-up',
+    keepLabel: 'Keep sign-up',
+  };
+}
+
 function LiveSignups({ signups, onChanged }: SignupsTabProps) {
-  const act = async (run: () => Promise<string>, label: string) => {
+  const { confirm, dialog } = useConfirm();
+  const act = async (run: () => Promise<string>, label: string, news: string) => {
     try {
       onChanged(await run());
+      announce(news);
     } catch (error) {
       alertRoundError(label, error);
     }
   };
+  const reject = async (signup: AdminSignup) => {
+    if (!(await confirm(rejectSignupQuestion(signup)))) return;
+    await act(
+      () => rejectSignup(signup.signupId),
+      ROUND_ERRORS.reject,
+      `Sign-up of ${signup.username} rejected`,
+    );
+  };
   return (
-    <AdminTable caption="Sign-ups">
-      <HeaderRow columns={COLUMNS} />
-      <tbody>
-        {signups.map((signup) => (
-          <tr key={signup.signupId}>
-            <td>{signup.signupId}</td>
-            <td className={adminStyles.nowrap}>{fullName(signup)}</td>
-            <td>{signup.username}</td>
-            <td>{signup.status}</td>
-            <td className={adminStyles.nowrap}>{formatTime(signup.createdAt)}</td>
-            <td>
-              <div className={adminStyles.actions}>
-                {signup.status === 'WAITLISTED' && (
-                  <Button
-                    onClick={() =>
-                      void act(() => confirmSignup(signup.signupId), ROUND_ERRORS.confirm)
-                    }
-                  >
-                    Confirm
+    <>
+      {dialog}
+      <AdminTable caption="Sign-ups">
+        <HeaderRow columns={COLUMNS} />
+        <tbody>
+          {signups.map((signup) => (
+            <tr key={signup.signupId}>
+              <td>{signup.signupId}</td>
+              <td className={adminStyles.nowrap}>{fullName(signup)}</td>
+              <td>{signup.username}</td>
+              <td>{signup.status}</td>
+              <td className={adminStyles.nowrap}>{formatTime(signup.createdAt)}</td>
+              <td>
+                <div className={adminStyles.actions}>
+                  {signup.status === 'WAITLISTED' && (
+                    <Button
+                      onClick={() =>
+                        void act(
+                          () => confirmSignup(signup.signupId),
+                          ROUND_ERRORS.confirm,
+                          `Sign-up of ${signup.username} confirmed`,
+                        )
+                      }
+                    >
+                      Confirm
+                    </Button>
+                  )}
+                  <Button variant="danger" onClick={() => void reject(signup)}>
+                    Reject
                   </Button>
-                )}
-                <Button
-                  variant="danger"
-                  onClick={() => void act(() => rejectSignup(signup.signupId), ROUND_ERRORS.reject)}
-                >
-                  Reject
-                </Button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </AdminTable>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminTable>
+    </>
   );
 }
 

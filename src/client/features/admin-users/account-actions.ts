@@ -4,6 +4,7 @@
 // message, or null when nothing was sent; a refusal is an alert.
 import type { AdminUser } from '#shared/contracts/admin-users';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
+import type { ConfirmRequest } from '../../ui/confirm-dialog.tsx';
 import { deleteUser, resetPassword } from './users-api.ts';
 
 export const RESET_NO_USER_ID = 'Cannot reset password: User ID is missing';
@@ -25,9 +26,21 @@ export async function promptResetPassword(
   }
 }
 
-/** Deleting cannot be undone, so the admin confirms it first. */
-export async function confirmDeleteUser(user: Pick<AdminUser, 'username'>): Promise<string | null> {
-  if (!window.confirm(`Delete user ${user.username}? This cannot be undone.`)) return null;
+export function deleteUserQuestion(user: Pick<AdminUser, 'username'>): ConfirmRequest {
+  return {
+    title: `Delete user ${user.username}?`,
+    description: 'The account and its sign-in go for good. This cannot be undone.',
+    confirmLabel: 'Delete user',
+    keepLabel: 'Keep user',
+  };
+}
+
+/** Deleting cannot be undone, so the admin confirms it first (in the screen's dialog). */
+export async function confirmDeleteUser(
+  user: Pick<AdminUser, 'username'>,
+  confirm: (request: ConfirmRequest) => Promise<boolean>,
+): Promise<string | null> {
+  if (!(await confirm(deleteUserQuestion(user)))) return null;
   try {
     return await deleteUser(user.username);
   } catch (error) {

@@ -6,6 +6,8 @@ import type { AdminUser } from '#shared/contracts/admin-users';
 import { Button } from '../../ui/button.tsx';
 import { AdminPage, Loaded, RefreshButton, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
+import { useConfirm } from '../../ui/confirm-dialog.tsx';
+import { announce } from '../../ui/status-toast.tsx';
 import { confirmDeleteUser, promptResetPassword } from './account-actions.ts';
 import { AddUserModal } from './add-user-modal.tsx';
 import { SubroleModal } from './subrole-modal.tsx';
@@ -23,14 +25,16 @@ export function AdminUsersPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
+  const { confirm, dialog } = useConfirm();
   const done = (message: string | null) => {
     if (message === null) return;
     setNotice(message);
+    announce(message);
     setEditing(null);
     users.reload();
   };
   const actions = {
-    onDelete: (user: AdminUser) => void confirmDeleteUser(user).then(done),
+    onDelete: (user: AdminUser) => void confirmDeleteUser(user, confirm).then(done),
     onResetPassword: (user: AdminUser) => void promptResetPassword(user).then(done),
     onUpdate: (user: AdminUser) => setEditing({ form: 'update', user }),
     onSubrole: (user: AdminUser) => setEditing({ form: 'subrole', user }),
@@ -52,6 +56,7 @@ export function AdminUsersPage() {
           onUpdated={done}
         />
       )}
+      {dialog}
     </AdminPage>
   );
 }

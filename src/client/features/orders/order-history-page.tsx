@@ -7,6 +7,7 @@ import type { SessionUser } from '../../session/session-user.ts';
 import { isGuest } from '../../session/session-user.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import card from '../../ui/card.module.css';
+import { useConfirm, type Confirmation, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import { QUEUED_TEXT } from '../../offline/status-texts.ts';
@@ -20,10 +21,25 @@ import styles from './orders.module.css';
 export const ORDER_HISTORY_TITLE = 'Order History';
 export const NO_ORDERS = 'You have no orders yet.';
 
-function onCancel(entry: HistoryEntry, userId: number): void {
+/** Cancel Order asks first (issue 20 item 2): it gives the order up for good. */
+export function cancelQuestion(orderId: number | null): ConfirmRequest {
+  const name = orderId === null ? 'this new order' : `order #${orderId}`;
+  return {
+    title: `Cancel ${name}?`,
+    description:
+      orderId === null
+        ? 'It has not been sent yet, so it will never be sent.'
+        : 'The team will not deliver it, and its items go back in stock. This cannot be undone.',
+    confirmLabel: 'Cancel order',
+    keepLabel: 'Keep order',
+  };
+}
+
+async function onCancel(entry: HistoryEntry, userId: number, confirm: Confirmation['confirm']) {
   const { order, row, sending } = entry;
-  if (order.orderId !== null) void cancelOrder(order.orderId, row, userId);
-  else if (sending !== null) void withdrawOrder(sending.seq);
+  if (!(await confirm(cancelQuestion(order.orderId)))) return;
+  if (order.orderId !== null) await cancelOrder(order.orderId, row, userId);
+  else if (sending !== null) await withdrawOrder(sending.seq);
 }
 
 function PendingCancels() {
@@ -43,6 +59,7 @@ function PendingCancels() {
 function History({ user, userId }: { user: SessionUser; userId: number }) {
   const error = useHistoryRefresh(user);
   const entries = useHistory();
+  const { confirm, dialog } = useConfirm();
   return (
     <>
       <p className={styles.updated}>
@@ -54,10 +71,15 @@ function History({ user, userId }: { user: SessionUser; userId: number }) {
       {entries !== undefined && entries.length > 0 && (
         <ul className={`${card.list} ${styles.twoColumns}`} aria-label="Orders">
           {entries.map((entry) => (
-            <OrderCard key={entry.row.key} entry={entry} onCancel={() => onCancel(entry, userId)} />
+            <OrderCard
+              key={entry.row.key}
+              entry={entry}
+              onCancel={() => void onCancel(entry, userId, confirm)}
+            />
           ))}
         </ul>
       )}
+      {dialog}
     </>
   );
 }

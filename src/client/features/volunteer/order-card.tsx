@@ -52,16 +52,20 @@ export function OrderCard(props: OrderCardProps) {
         </Fields>
         <Receipt state={receipt} />
         <PendingNote row={pending} />
-        <div className={styles.actions}>
+        <div className={styles.orderActions}>
           <Button variant="secondary" onClick={onOpen}>
             Open full view
           </Button>
-          {canStart && (
-            <Button variant="secondary" onClick={onStartDelivery}>
-              {START_DELIVERY}
-            </Button>
+          {(canStart || onComplete !== undefined) && (
+            <div className={styles.stateActions}>
+              {canStart && (
+                <Button variant="secondary" onClick={onStartDelivery}>
+                  {START_DELIVERY}
+                </Button>
+              )}
+              {onComplete !== undefined && <Button onClick={onComplete}>Complete</Button>}
+            </div>
           )}
-          {onComplete !== undefined && <Button onClick={onComplete}>Complete</Button>}
         </div>
       </article>
     </li>

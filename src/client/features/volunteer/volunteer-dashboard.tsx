@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { PageLayout } from '../../ui/page-layout.tsx';
+import { AddToCalendar } from './add-to-calendar.tsx';
 import { DayRoundsModal } from './day-rounds-modal.tsx';
 import { MY_ROUNDS_FAILED, ORDERS_FAILED, UPCOMING_ROUNDS_FAILED } from './load-error.ts';
 import { AssignedOrders, CompletedOrders } from './my-orders.tsx';
@@ -89,7 +90,10 @@ export function VolunteerDashboard() {
             <PastRounds entries={past} pending={pending} onViewDetails={viewRound} />
             <CompletedOrders entries={orders} pending={pending} onOpen={openOrder} />
           </div>
-          <RoundsCalendar entries={all} error={allRoundsError} onPickDay={setDay} />
+          <div>
+            <RoundsCalendar entries={all} error={allRoundsError} onPickDay={setDay} />
+            {userId !== null && <AddToCalendar userId={userId} />}
+          </div>
         </div>
       )}
       <DayRoundsModal
@@ -105,7 +109,9 @@ export function VolunteerDashboard() {
         assigned={orders}
         userId={userId}
         onCancelSignup={(entry) => {
-          if (actions.cancelSignup(entry)) setDetailKey(null);
+          void actions.cancelSignup(entry).then((cancelled) => {
+            if (cancelled) setDetailKey(null);
+          });
         }}
         onClose={() => setDetailKey(null)}
       />
@@ -114,6 +120,7 @@ export function VolunteerDashboard() {
         onStartDelivery={orderEntry && (() => actions.startDelivery(orderEntry))}
         onClose={() => setOrderKey(null)}
       />
+      {actions.dialog}
     </PageLayout>
   );
 }

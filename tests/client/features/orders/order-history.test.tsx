@@ -18,6 +18,7 @@ import { sendLoginCookie } from '../../support/browser-cookie.ts';
 import { useClientServer } from '../../support/client-server.ts';
 import { recordAlerts } from '../../support/form.ts';
 import { renderPage } from '../../support/render-page.tsx';
+import { answerConfirmation } from '../../support/confirm.ts';
 
 const DEAD_SERVER = 'http://127.0.0.1:9';
 const WAIT = { timeout: 10_000 };
@@ -113,6 +114,7 @@ describe('order history', () => {
       .where('id', '=', orderId)
       .execute();
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    await answerConfirmation('Cancel order');
     await vi.waitFor(() => expect(alerts).toEqual(['Failed to cancel order.']), WAIT);
     expect(await screen.findByRole('article', { name: `Order #${orderId}` })).toBeDefined();
   });
@@ -128,6 +130,7 @@ describe('order history', () => {
     const card = await screen.findByRole('article', { name: 'New order' }, WAIT);
     expect(within(card).getByText('Waiting to send')).toBeDefined();
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel Order' }));
+    await answerConfirmation('Cancel order');
     await screen.findByText('You have no orders yet.', {}, WAIT);
     // Nothing is left to send, and nothing reached the server.
     expect(await getAppDb().outbox.count()).toBe(0);

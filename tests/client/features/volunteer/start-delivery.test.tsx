@@ -12,6 +12,7 @@ import { QUEUED_TEXT } from '#client/offline/status-texts';
 import { recordAlerts } from '../../support/form.ts';
 import { openAssignedOrder, useDashboardServer } from './dashboard-setup.ts';
 import { card, orderStatus, region, setOrderStatus } from './volunteer-kit.ts';
+import { answerConfirmation } from '../../support/confirm.ts';
 
 const { server, db } = useDashboardServer();
 const DEAD_SERVER = 'http://127.0.0.1:9';
@@ -25,6 +26,7 @@ describe('volunteer dashboard: Start delivery', () => {
     const { orderId, order } = await openAssignedOrder(db());
     expect(within(order).getByRole('button', { name: 'Complete' })).toBeDefined();
     fireEvent.click(startButton(order));
+    await answerConfirmation('Start delivery');
 
     expect(await within(order).findByText('Processing')).toBeDefined();
     expect(within(order).queryByRole('button', { name: 'Start delivery' })).toBeNull();
@@ -36,6 +38,7 @@ describe('volunteer dashboard: Start delivery', () => {
     fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
 
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
+    await answerConfirmation('Mark completed');
     expect(await screen.findByText('No assigned orders.')).toBeDefined();
     await expect.poll(() => orderStatus(db(), orderId)).toBe('COMPLETED');
   });
@@ -46,6 +49,7 @@ describe('volunteer dashboard: Start delivery', () => {
     const details = await screen.findByRole('dialog', { name: 'Order Full Details' });
     expect(within(details).getByText('PENDING')).toBeDefined();
     fireEvent.click(startButton(details));
+    await answerConfirmation('Start delivery');
     expect(await within(details).findByText('PROCESSING')).toBeDefined();
     expect(within(details).queryByRole('button', { name: 'Start delivery' })).toBeNull();
     await expect.poll(() => orderStatus(db(), orderId)).toBe('PROCESSING');
@@ -55,6 +59,7 @@ describe('volunteer dashboard: Start delivery', () => {
     const { orderId, order } = await openAssignedOrder(db());
     setApiBaseUrl(DEAD_SERVER);
     fireEvent.click(startButton(order));
+    await answerConfirmation('Start delivery');
     expect(await within(order).findByText('Processing')).toBeDefined();
     expect(await within(order).findByText(QUEUED_TEXT, {}, { timeout: 10_000 })).toBeDefined();
     expect(await orderStatus(db(), orderId)).toBe('PENDING');
@@ -72,6 +77,7 @@ describe('volunteer dashboard: Start delivery', () => {
     const { orderId, order } = await openAssignedOrder(db());
     await setOrderStatus(db(), orderId, 'CANCELLED');
     fireEvent.click(startButton(order));
+    await answerConfirmation('Start delivery');
     await expect.poll(() => alerts).toEqual(['This order was cancelled.']);
     expect(await orderStatus(db(), orderId)).toBe('CANCELLED');
   });

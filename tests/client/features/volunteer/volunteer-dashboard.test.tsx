@@ -27,6 +27,7 @@ import {
   signedInVolunteer,
   signupOf,
 } from './volunteer-kit.ts';
+import { answerConfirmation } from '../../support/confirm.ts';
 
 const { db } = useDashboardServer();
 
@@ -137,6 +138,7 @@ describe('volunteer dashboard', () => {
     const detail = await screen.findByRole('dialog', { name: round.title });
     expect(within(detail).getByText('No orders for this round.')).toBeDefined();
     fireEvent.click(within(detail).getByRole('button', { name: 'Cancel Signup' }));
+    await answerConfirmation('Cancel sign-up');
     // Kept for the record, CANCELLED (beyond-spec.md section 2); gone from the volunteer's lists.
     await expect.poll(() => signupOf(db(), round.id, volunteer.id)).toBe('CANCELLED');
     expect(await screen.findByText('No upcoming rounds yet')).toBeDefined();
@@ -158,6 +160,7 @@ describe('volunteer dashboard', () => {
   it('completes an order: the server has it COMPLETED and it moves to Completed Orders', async () => {
     const { orderId, order } = await openAssignedOrder(db());
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
+    await answerConfirmation('Mark completed');
     expect(await screen.findByText('No assigned orders.')).toBeDefined();
     await expect.poll(() => orderStatus(db(), orderId)).toBe('COMPLETED');
     fireEvent.click(screen.getByRole('button', { name: 'Completed Orders' }));
@@ -169,6 +172,7 @@ describe('volunteer dashboard', () => {
     const { orderId, order } = await openAssignedOrder(db());
     await setOrderStatus(db(), orderId, 'CANCELLED');
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
+    await answerConfirmation('Mark completed');
     await expect.poll(() => alerts).toEqual(['This order was cancelled.']);
   });
 });

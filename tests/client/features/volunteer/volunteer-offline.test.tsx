@@ -30,6 +30,7 @@ import {
   signedInVolunteer,
   signupOf,
 } from './volunteer-kit.ts';
+import { answerConfirmation } from '../../support/confirm.ts';
 
 const { server, db } = useDashboardServer();
 const DEAD_SERVER = 'http://127.0.0.1:9';
@@ -66,6 +67,7 @@ describe('volunteer dashboard offline and on failures', () => {
     const { orderId, order } = await openAssignedOrder(db());
     setApiBaseUrl(DEAD_SERVER);
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
+    await answerConfirmation('Mark completed');
     expect(await screen.findByText('No assigned orders.')).toBeDefined();
     const summary = `Complete order ${orderId} — ${QUEUED_TEXT}`;
     expect(
@@ -86,6 +88,7 @@ describe('volunteer dashboard offline and on failures', () => {
     const { orderId, order } = await openAssignedOrder(db());
     setApiBaseUrl(DEAD_SERVER);
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
+    await answerConfirmation('Mark completed');
     await within(region('Assigned Orders')).findByText(
       /Saved — will send when online/,
       {},
@@ -157,6 +160,8 @@ describe('volunteer dashboard offline and on failures', () => {
     fireEvent.click(within(mine).getByRole('button', { name: 'View Details' }));
     const detail = await screen.findByRole('dialog', { name: round.title });
     fireEvent.click(within(detail).getByRole('button', { name: 'Cancel Signup' }));
+    // Nothing to cancel: the alert says so at once, without asking first.
     expect(alerts).toEqual(['No signup found for this round']);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
