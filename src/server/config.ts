@@ -41,6 +41,12 @@ export interface ServerConfig {
   /** Log level for pino; 'silent' in tests. */
   logLevel: string;
   /**
+   * SQLite only (SQLITE_DURABILITY): 'driver' (default) syncs the WAL off the event loop,
+   * one sync at a time; 'sqlite' lets SQLite sync inside COMMIT. Both acknowledge a write
+   * only once it is on disk (db/kysely.ts).
+   */
+  sqliteDurability: 'driver' | 'sqlite';
+  /**
    * Days a COMPLETED or CANCELLED order keeps its personal data (RETENTION_DAYS, default 30;
    * 0 = purged at the next sweep). Also feedback phones and rejected applications.
    */
@@ -88,6 +94,12 @@ export const DEFAULT_SITE_TITLE = 'StreetMed Supply';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+
+function sqliteDurabilityFrom(value: string | undefined): 'driver' | 'sqlite' {
+  if (value === undefined || value === '' || value === 'driver') return 'driver';
+  if (value === 'sqlite') return 'sqlite';
+  throw new Error('SQLITE_DURABILITY must be driver or sqlite');
+}
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -260,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secureCookies: env.SECURE_COOKIES === 'true',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    sqliteDurability: sqliteDurabilityFrom(env.SQLITE_DURABILITY),
     retentionDays: intFrom(env.RETENTION_DAYS, 30, 'RETENTION_DAYS'),
     addressRevealHours: intFrom(env.ADDRESS_REVEAL_HOURS, 24, 'ADDRESS_REVEAL_HOURS'),
     idempotencyDays: idempotencyDaysFrom(env.IDEMPOTENCY_DAYS),

@@ -14,7 +14,11 @@ import {
   type PostgresPoolClient,
   type PostgresQueryResult,
 } from 'kysely';
-import { GroupCommitSqliteDriver, type StatementSource } from './group-commit-driver.ts';
+import {
+  GroupCommitSqliteDriver,
+  type StatementSource,
+  type WalSync,
+} from './group-commit-driver.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -70,14 +74,59 @@ function withStatementCache(sqlite: SQLite.Database): StatementSource {
   };
 }
 
-export function openSqlite(file: string): OpenedDb {
+/**
+ * Who makes a commit durable. 'driver' (the default): SQLite commits without syncing
+ * (synchronous=NORMAL) and the driver fdatasyncs the WAL in the thread pool, one sync at a
+ * time, before it acknowledges (group-commit-driver.ts "Pipelined sync"). 'sqlite': SQLite
+ * syncs the WAL inside COMMIT (synchronous=FULL), on the event loop. Both acknowledge a write
+ * only once it is on disk; benchmarks compare them.
+ */
+export type SqliteDurability = 'driver' | 'sqlite';
+
+export interface SqliteOptions {
+  durability?: SqliteDurability;
+  /** Tests: replaces the WAL sync, to hold it open or count it. */
+  walSync?: WalSync;
+}
+
+/** fdatasync of the WAL file, opened on first use (SQLite makes it with the first write). */
+function walFileSync(walFile: string): WalSync {
+  let fd: number | undefined;
+  const open = () => (fd ??= fs.openSync(walFile, 'r'));
+  return {
+    sync(done) {
+      let handle: number;
+      try {
+        handle = open();
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      fs.fdatasync(handle, done);
+    },
+    syncNow() {
+      if (fs.existsSync(walFile)) fs.fdatasyncSync(open());
+    },
+    close() {
+      if (fd !== undefined) fs.closeSync(fd);
+      fd = undefined;
+    },
+  };
+}
+
+export function openSqlite(file: string, options: SqliteOptions = {}): OpenedDb {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const durability = file === ':memory:' ? 'sqlite' : (options.durability ?? 'driver');
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  // NORMAL in WAL mode: COMMIT writes the WAL without syncing it (checkpoints still sync);
+  // the driver syncs it before anything is acknowledged.
+  sqlite.pragma(durability === 'driver' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const driver = new GroupCommitSqliteDriver(sqlite, withStatementCache(sqlite));
+  const walSync =
+    durability === 'driver' ? (options.walSync ?? walFileSync(`${file}-wal`)) : undefined;
+  const driver = new GroupCommitSqliteDriver(sqlite, withStatementCache(sqlite), walSync);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, driver) });
   return { db, dialect: 'sqlite', sqlite, sqliteDriver: driver };
 }
@@ -157,8 +206,14 @@ export function openPostgres(url: string): OpenedDb {
 /** The SQLite file's name inside DATA_DIR (the backup script and its restore use it too). */
 export const SQLITE_FILE_NAME = 'streetmed.db';
 
-export function openDatabase(databaseUrl: string | undefined, dataDir: string): OpenedDb {
-  if (databaseUrl === undefined) return openSqlite(path.join(dataDir, SQLITE_FILE_NAME));
+export function openDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  durability?: SqliteDurability,
+): OpenedDb {
+  if (databaseUrl === undefined) {
+    return openSqlite(path.join(dataDir, SQLITE_FILE_NAME), { durability });
+  }
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl);
   throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
 }

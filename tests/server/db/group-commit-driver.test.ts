@@ -8,6 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql, type Generated, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WalSync } from '#server/db/group-commit-driver';
 import { openSqlite, type OpenedDb } from '#server/db/kysely';
 
 interface TestDb {
@@ -150,5 +151,135 @@ describe('SQLite group commit', () => {
     // The connection is usable again afterwards.
     await addNotes(['later']);
     expect(observer.prepare('select count(*) as n from children').get()).toEqual({ n: 0 });
+  });
+});
+
+/** A WAL sync the test ends by hand: which syncs began, and a way to finish each. */
+function heldWalSync() {
+  const pending: ((error: Error | null) => void)[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const walSync: WalSync = {
+    sync(done) {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      pending.push((error) => {
+        inFlight -= 1;
+        done(error);
+      });
+    },
+    syncNow: () => undefined,
+    close: () => undefined,
+  };
+  return {
+    walSync,
+    started: () => pending.length,
+    mostInFlight: () => mostInFlight,
+    /** Ends the oldest sync in flight, once one has begun (a few turns of the loop). */
+    async finishNext(error: Error | null = null) {
+      for (let i = 0; i < 50 && pending.length === 0; i += 1) await turn();
+      const next = pending.shift();
+      if (next === undefined) throw new Error('no sync in flight');
+      next(error);
+    },
+  };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('SQLite group commit, pipelined WAL sync (the driver syncs, one sync at a time)', () => {
+  let held: ReturnType<typeof heldWalSync>;
+  let piped: OpenedDb;
+  let pipedDb: Kysely<TestDb>;
+
+  beforeEach(async () => {
+    held = heldWalSync();
+    piped = openSqlite(path.join(dir, 'piped.db'), { walSync: held.walSync });
+    pipedDb = piped.db as unknown as Kysely<TestDb>;
+    const creating =
+      sql`create table notes (id integer primary key, body text not null unique)`.execute(pipedDb);
+    await held.finishNext();
+    await creating;
+  });
+
+  afterEach(async () => {
+    await piped.db.destroy();
+  });
+
+  it('acknowledges a write only when the sync begun after its commit has ended', async () => {
+    let acknowledged = false;
+    const write = pipedDb
+      .insertInto('notes')
+      .values({ body: 'one' })
+      .execute()
+      .then(() => (acknowledged = true));
+    for (let i = 0; i < 5; i += 1) await turn();
+    expect(held.started()).toBe(1);
+    expect(acknowledged).toBe(false);
+    await held.finishNext();
+    await write;
+    expect(acknowledged).toBe(true);
+  });
+
+  it('fills the next batch while a sync runs, and commits it when that sync ends', async () => {
+    const first = pipedDb.insertInto('notes').values({ body: 'first' }).execute();
+    for (let i = 0; i < 3; i += 1) await turn();
+    const commitsBefore = piped.sqliteDriver!.commits;
+    const during = Array.from({ length: 10 }, (_, i) =>
+      pipedDb
+        .insertInto('notes')
+        .values({ body: `during${i}` })
+        .execute(),
+    );
+    for (let i = 0; i < 5; i += 1) await turn();
+    // None of the ten committed while the first sync is in flight.
+    expect(piped.sqliteDriver!.commits).toBe(commitsBefore);
+    await held.finishNext();
+    await first;
+    for (let i = 0; i < 3; i += 1) await turn();
+    // The ten committed together, and wait for a sync of their own.
+    expect(piped.sqliteDriver!.commits).toBe(commitsBefore + 1);
+    expect(held.started()).toBe(1);
+    await held.finishNext();
+    await Promise.all(during);
+    expect(held.mostInFlight()).toBe(1);
+  });
+
+  it('fails the members of a batch whose sync fails', async () => {
+    const write = pipedDb.insertInto('notes').values({ body: 'lost?' }).execute();
+    for (let i = 0; i < 3; i += 1) await turn();
+    await held.finishNext(new Error('EIO'));
+    await expect(write).rejects.toThrow('EIO');
+    // The next write gets a sync of its own.
+    const next = pipedDb.insertInto('notes').values({ body: 'next' }).execute();
+    for (let i = 0; i < 3; i += 1) await turn();
+    await held.finishNext();
+    await next;
+  });
+});
+
+describe('SQLite group commit, the real WAL sync', () => {
+  it('commits and syncs the WAL file (synchronous=NORMAL, fdatasync by the driver)', async () => {
+    const real = openSqlite(path.join(dir, 'real.db'));
+    try {
+      expect(real.sqlite!.pragma('synchronous', { simple: true })).toBe(1);
+      const realDb = real.db as unknown as Kysely<TestDb>;
+      await sql`create table notes (id integer primary key, body text not null unique)`.execute(
+        realDb,
+      );
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          realDb
+            .insertInto('notes')
+            .values({ body: `n${i}` })
+            .execute(),
+        ),
+      );
+      const reader = new SQLite(path.join(dir, 'real.db'), { readonly: true });
+      expect(reader.prepare('select count(*) as n from notes').get()).toEqual({ n: 20 });
+      reader.close();
+    } finally {
+      await real.db.destroy();
+    }
   });
 });
