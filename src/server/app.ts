@@ -64,7 +64,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(
   config: ServerConfig,
-  opened: OpenedDb = openDatabase(config.databaseUrl, config.dataDir),
+  opened: OpenedDb = openDatabase(config.databaseUrl, config.dataDir, config.sqliteDurability),
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
