@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../ui/form-message.tsx';
 import { Modal, ModalClose } from '../../../ui/modal.tsx';
 import type { Checkout } from '../checkout/use-checkout.ts';
 import type { CartLine, CartOwner } from './cart-store.ts';
+import { refusalStale } from '../checkout/refusal-stale.ts';
 import { CartLines } from './cart-lines.tsx';
 import styles from './cart.module.css';
 
@@ -29,9 +30,18 @@ export function CartDialog(props: CartDialogProps) {
   const { error, busy, clearError } = order;
   // The refusal is under the long form: brought into view, or a phone user would not see it.
   const errorBox = useRef<HTMLDivElement>(null);
+  // The lines as they were when the refusal came: it goes once the lines it named change.
+  const linesAtError = useRef<readonly CartLine[]>(props.lines);
   useEffect(() => {
-    if (error !== null) errorBox.current?.scrollIntoView({ block: 'nearest' });
+    if (error === null) return;
+    linesAtError.current = props.lines;
+    errorBox.current?.scrollIntoView({ block: 'nearest' });
+    // Only a new refusal takes the lines of its moment; a change of lines is judged below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
+  useEffect(() => {
+    if (error !== null && refusalStale(error, linesAtError.current, props.lines)) clearError();
+  }, [error, props.lines, clearError]);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!busy) place();

@@ -1,6 +1,11 @@
 // The cart's lines (spec section 2 "Cart dialog"): each with an editable amount (minimum 0)
-// and Remove, then the Overview of what would be ordered.
+// and Remove, then the Overview of what would be ordered. An amount is capped by the stock
+// left and the item's maxPerOrder beside its other lines (catalogue/stock-room.ts); a line
+// that stock moved under says so beside it.
 import { useId, useState } from 'react';
+import type { CargoItem } from '#shared/contracts/cargo';
+import { useCatalogueItems } from '../catalogue/catalogue-data.ts';
+import { lineCap, OUT_OF_STOCK } from '../catalogue/stock-room.ts';
 import { Button } from '../../../ui/button.tsx';
 import fieldStyles from '../../../ui/field.module.css';
 import {
@@ -14,14 +19,35 @@ import styles from './cart.module.css';
 
 export const CART_NOTHING_YET = 'Nothing in the cart yet.';
 
-function LineRow({ owner, line }: { owner: CartOwner; line: CartLine }) {
+/** "At most 2 of this." (or 'Out of stock') beside a line holding more than it may. */
+export function overCapText(cap: number): string {
+  return cap === 0 ? `${OUT_OF_STOCK}: remove it or set 0.` : `At most ${cap} of this.`;
+}
+
+interface LineRowProps {
+  owner: CartOwner;
+  line: CartLine;
+  /** The most this line may hold; null when the device cannot tell (the server will). */
+  cap: number | null;
+}
+
+function LineRow({ owner, line, cap }: LineRowProps) {
   const id = useId();
   // What is typed, while it is not a valid amount yet (an emptied field while retyping).
   const [draft, setDraft] = useState<string | null>(null);
   const change = (value: string) => {
-    setDraft(value);
-    if (/^\d+$/.test(value)) setLineQuantity(owner, line.name, Number(value));
+    const amount = /^\d+$/.test(value) ? Number(value) : null;
+    if (amount === null) {
+      setDraft(value);
+      return;
+    }
+    // Above the cap (a higher amount never decreases a line held over it by stock moving).
+    const kept =
+      cap !== null && amount > Math.max(cap, line.quantity) ? Math.max(cap, line.quantity) : amount;
+    setDraft(kept === amount ? value : String(kept));
+    setLineQuantity(owner, line.name, kept);
   };
+  const over = cap !== null && line.quantity > cap;
   return (
     <li className={styles.line}>
       <span className={styles.lineName}>
@@ -39,14 +65,22 @@ function LineRow({ owner, line }: { owner: CartOwner; line: CartLine }) {
           inputMode="numeric"
           min={0}
           step={1}
+          max={cap ?? undefined}
           value={draft ?? String(line.quantity)}
           onChange={(event) => change(event.target.value)}
           onBlur={() => setDraft(null)}
+          aria-invalid={over || undefined}
+          aria-describedby={over ? `${id}-over` : undefined}
         />
         <Button variant="quiet" onClick={() => removeLine(owner, line.name)}>
           Remove<span className="visually-hidden"> {line.name}</span>
         </Button>
       </span>
+      {over && (
+        <span id={`${id}-over`} className={styles.lineOver}>
+          {overCapText(cap)}
+        </span>
+      )}
     </li>
   );
 }
@@ -70,12 +104,18 @@ function Overview({ lines }: { lines: readonly CartLine[] }) {
 }
 
 export function CartLines({ owner, lines }: { owner: CartOwner; lines: readonly CartLine[] }) {
+  const items: readonly CargoItem[] | undefined = useCatalogueItems();
   if (lines.length === 0) return <p className={styles.nothing}>{CART_NOTHING_YET}</p>;
   return (
     <>
       <ul className={styles.lines} aria-label="Cart items">
         {lines.map((line) => (
-          <LineRow key={line.name} owner={owner} line={line} />
+          <LineRow
+            key={line.name}
+            owner={owner}
+            line={line}
+            cap={items === undefined ? null : lineCap(line, lines, items)}
+          />
         ))}
       </ul>
       <Overview lines={lines} />

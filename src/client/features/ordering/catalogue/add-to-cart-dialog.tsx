@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ErrorMessage } from '../../../ui/form-message.tsx';
 import { Modal, ModalClose } from '../../../ui/modal.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
+import styles from './catalogue.module.css';
 
 interface AddToCartDialogProps {
   title: string;
@@ -15,12 +16,15 @@ interface AddToCartDialogProps {
   /** 'Add to Cart', or Enter in a field. */
   onSubmit: () => void;
   error: string | null;
+  /** Why nothing may be added ('Out of stock', …): 'Add to Cart' is off and says so. */
+  blocked?: string | null;
   /** The form's fields. */
   children: ReactNode;
 }
 
 export function AddToCartDialog(props: AddToCartDialogProps) {
   const formId = useId();
+  const blocked = props.blocked ?? null;
   return (
     <Modal
       open
@@ -32,7 +36,12 @@ export function AddToCartDialog(props: AddToCartDialogProps) {
           <ModalClose asChild>
             <Button variant="secondary">Cancel</Button>
           </ModalClose>
-          <Button type="submit" form={formId}>
+          <Button
+            type="submit"
+            form={formId}
+            disabled={blocked !== null}
+            aria-describedby={blocked === null ? undefined : `${formId}-blocked`}
+          >
             Add to Cart
           </Button>
         </>
@@ -48,6 +57,11 @@ export function AddToCartDialog(props: AddToCartDialogProps) {
         }}
       >
         {props.children}
+        {blocked !== null && (
+          <p id={`${formId}-blocked`} className={styles.blocked}>
+            {blocked}
+          </p>
+        )}
         <ErrorMessage text={props.error} />
       </form>
     </Modal>
@@ -60,11 +74,13 @@ export function QuantityField({
   onChange,
   hint,
   max,
+  disabled,
 }: {
   value: string;
   onChange: (value: string) => void;
   hint?: string;
   max?: number;
+  disabled?: boolean;
 }) {
   return (
     <TextField
@@ -77,6 +93,7 @@ export function QuantityField({
       value={value}
       onChange={onChange}
       hint={hint}
+      disabled={disabled}
     />
   );
 }

@@ -38,7 +38,13 @@ function ItemGrid({ items, onOpen }: { items: CargoItem[]; onOpen: (item: CargoI
   );
 }
 
-export function CataloguePanel({ onAdd }: { onAdd: (line: CartLine) => void }) {
+interface CataloguePanelProps {
+  /** The cart now: the item dialog caps what it adds by what the cart already holds. */
+  lines: readonly CartLine[];
+  onAdd: (line: CartLine) => void;
+}
+
+export function CataloguePanel({ lines, onAdd }: CataloguePanelProps) {
   const headingId = useId();
   const items = useCatalogueItems();
   const [open, setOpen] = useState<Open>(null);
@@ -66,7 +72,14 @@ export function CataloguePanel({ onAdd }: { onAdd: (line: CartLine) => void }) {
         </button>
       </p>
       {open?.kind === 'item' && (
-        <ItemDetailDialog item={open.item} onClose={() => setOpen(null)} onAdd={add} />
+        <ItemDetailDialog
+          // The live copy of the item (stock moves while the dialog is open).
+          item={items?.find((i) => i.id === open.item.id) ?? open.item}
+          items={items ?? []}
+          lines={lines}
+          onClose={() => setOpen(null)}
+          onAdd={add}
+        />
       )}
       {open?.kind === 'custom' && <CustomItemDialog onClose={() => setOpen(null)} onAdd={add} />}
     </section>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { StockStatusText } from '../../../ui/stock-status.tsx';
 import { ItemImage } from './item-image.tsx';
+import { OUT_OF_STOCK } from './stock-room.ts';
 import styles from './catalogue.module.css';
 
 /** "max 2 per order" (beyond-spec.md section 1: the catalogue shows each item's cap). */
@@ -35,7 +36,9 @@ export function ItemCard({ item, onOpen }: { item: CargoItem; onOpen: () => void
             <span>Total Stock: {item.quantity}</span>
             <StockStatusText quantity={item.quantity} badge />
           </span>
-          <span className={styles.maxLine}>{maxPerOrderText(item.maxPerOrder)}</span>
+          <span className={styles.maxLine}>
+            {item.quantity <= 0 ? OUT_OF_STOCK : maxPerOrderText(item.maxPerOrder)}
+          </span>
         </span>
       </button>
     </li>

@@ -1,10 +1,11 @@
 // The item-detail dialog (spec section 2 "Client home", section 5 "Item detail"): a size
-// select showing each size's stock, a quantity (minimum 1, default 1, at most the item's
-// maxPerOrder: beyond-spec.md section 1), 'Add to Cart'.
+// select showing each size's stock, a quantity (minimum 1, default 1), 'Add to Cart'. Stock
+// aware (issue 20 item 4, stock-room.ts): the quantity is capped by the size's stock and the
+// item's maxPerOrder (beyond-spec.md section 1), both less what the cart already holds, and
+// when nothing more may be added the button is off and says why in words.
 import { useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { orderLineName } from '#shared/rules/order-lines';
-import { overMaxText } from '#shared/rules/order-limits';
 import { validateItemQuantity } from '#shared/rules/orders';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { StockStatusText } from '../../../ui/stock-status.tsx';
@@ -12,10 +13,14 @@ import type { CartLine } from '../cart/cart-store.ts';
 import { AddToCartDialog, QuantityField } from './add-to-cart-dialog.tsx';
 import { ItemImage } from './item-image.tsx';
 import { maxPerOrderText } from './item-card.tsx';
+import { leftText, roomFor, type Room } from './stock-room.ts';
 import styles from './catalogue.module.css';
 
 interface ItemDetailProps {
   item: CargoItem;
+  /** The whole catalogue copy (a cart line's name resolves against it). */
+  items: readonly CargoItem[];
+  lines: readonly CartLine[];
   onClose: () => void;
   onAdd: (line: CartLine) => void;
 }
@@ -26,31 +31,40 @@ function defaultSize(sizes: Record<string, number>): string {
   return labels.find((l) => (sizes[l] ?? 0) > 0) ?? labels[0] ?? '';
 }
 
-function quantityHint(left: number, max: number, quantity: string): string {
-  return Number(quantity) > left ? `Only ${left} left in stock.` : maxPerOrderText(max);
+/** "3 left in stock · max 2 per order · 1 in your cart" */
+function quantityHint(room: Room): string {
+  const parts = [leftText(room.left), maxPerOrderText(room.max)];
+  if (room.itemInCart > 0) parts.push(`${room.itemInCart} in your cart`);
+  return parts.join(' · ');
 }
 
-/** A typed count above the item's cap becomes the cap: one order cannot ask for more. */
-function capped(value: string, max: number): string {
-  return /^\d+$/.test(value.trim()) && Number(value) > max ? String(max) : value;
+/** A typed count above what may be added becomes that: the cart cannot take more. */
+function capped(value: string, more: number): string {
+  return /^\d+$/.test(value.trim()) && more > 0 && Number(value) > more ? String(more) : value;
 }
 
-export function ItemDetailDialog({ item, onClose, onAdd }: ItemDetailProps) {
+function sizeOption([label, left]: [string, number]) {
+  return {
+    value: label,
+    label: left > 0 ? `${label} (${left} in stock)` : `${label} (out of stock)`,
+  };
+}
+
+export function ItemDetailDialog({ item, items, lines, onClose, onAdd }: ItemDetailProps) {
   const [size, setSize] = useState(() => defaultSize(item.sizeQuantities));
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const sizes = Object.entries(item.sizeQuantities);
-  const left = size === '' ? item.quantity : (item.sizeQuantities[size] ?? 0);
+  const room = roomFor(item, size, lines, items);
 
   const submit = () => {
-    const problem =
-      validateItemQuantity(quantity) ??
-      (Number(quantity) > item.maxPerOrder ? overMaxText(item.name, item.maxPerOrder) : null);
+    if (room.reason !== null) return;
+    const problem = validateItemQuantity(quantity);
     setError(problem);
     if (problem !== null) return;
     onAdd({
       name: orderLineName(item.name, size),
-      quantity: Number(quantity),
+      quantity: Math.min(Number(quantity), room.more),
       imageId: item.imageId,
       description: item.description,
       category: item.category,
@@ -76,23 +90,25 @@ export function ItemDetailDialog({ item, onClose, onAdd }: ItemDetailProps) {
       onClose={onClose}
       onSubmit={submit}
       error={error}
+      blocked={room.reason}
     >
       {sizes.length > 0 && (
         <SelectField
           label="Size"
           value={size}
-          onChange={setSize}
-          options={sizes.map(([label, q]) => ({
-            value: label,
-            label: `${label} (${q} in stock)`,
-          }))}
+          onChange={(next) => {
+            setSize(next);
+            setError(null);
+          }}
+          options={sizes.map(sizeOption)}
         />
       )}
       <QuantityField
         value={quantity}
-        onChange={(value) => setQuantity(capped(value, item.maxPerOrder))}
-        max={item.maxPerOrder}
-        hint={quantityHint(left, item.maxPerOrder, quantity)}
+        onChange={(value) => setQuantity(capped(value, room.more))}
+        max={Math.max(1, room.more)}
+        hint={quantityHint(room)}
+        disabled={room.reason !== null}
       />
     </AddToCartDialog>
   );

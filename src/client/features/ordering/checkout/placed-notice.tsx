@@ -1,6 +1,6 @@
-// What the home page says after an action on the cart: a line added, or an order placed (the
-// server's message and the order ID). An order saved to send later is listed by
-// pending-orders.tsx for as long as it waits.
+// What the home page says after an order is placed (the server's message and the order ID).
+// A line added is a note beside the cart button (cart/cart-button.tsx AddedToast); an order
+// saved to send later is listed by pending-orders.tsx for as long as it waits.
 import { SuccessMessage } from '../../../ui/form-message.tsx';
 import type { Placed } from './use-place-order.ts';
 
@@ -15,7 +15,6 @@ export function placedText(placed: Extract<Placed, { kind: 'sent' }>): string {
   return placed.orderId === null ? message : `${message} Order ID: ${placed.orderId}.`;
 }
 
-export function PlacedNotice({ placed, added }: { placed: Placed | null; added: string | null }) {
-  if (placed?.kind === 'sent') return <SuccessMessage text={placedText(placed)} />;
-  return <SuccessMessage text={added === null ? null : addedText(added)} />;
+export function PlacedNotice({ placed }: { placed: Placed | null }) {
+  return <SuccessMessage text={placed?.kind === 'sent' ? placedText(placed) : null} />;
 }

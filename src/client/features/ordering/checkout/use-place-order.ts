@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { DeviceLocation } from './device-location.ts';
 import { clearCart, type CartOwner } from '../cart/cart-store.ts';
 import { placeOrder, type PlacingAction, type PlaceResult } from './place-order.ts';
@@ -28,7 +28,8 @@ export function usePlaceOrder(owner: CartOwner, onPlaced: (placed: Placed) => vo
     clearCart(owner);
     onPlaced(result);
   };
-  return { error, busy, place, clearError: () => setError(null) };
+  const clearError = useCallback(() => setError(null), []);
+  return { error, busy, place, clearError };
 }
 
 export type PlaceOrder = ReturnType<typeof usePlaceOrder>;

@@ -10,7 +10,7 @@ import { AppHeader } from '../../../ui/app-header.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { CardGrid, LinkCard } from '../../../ui/dashboard.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { cartButtonText } from '../cart/cart-count.ts';
+import { CartButton } from '../cart/cart-button.tsx';
 import type { CartOwner } from '../cart/cart-store.ts';
 import { CLIENT_CART_FIELDS } from '../cart/cart-fields.ts';
 import type { ClientFields } from '../checkout/order-actions.ts';
@@ -36,9 +36,7 @@ function ClientHeader({ cartCount, onCart }: { cartCount: number; onCart: () => 
       <Button variant="onBrand" onClick={() => void navigate({ to: '/profile' })}>
         Profile
       </Button>
-      <Button variant="onBrand" onClick={onCart}>
-        {cartButtonText(cartCount)}
-      </Button>
+      <CartButton count={cartCount} onOpen={onCart} />
       <Button variant="onBrand" onClick={() => void navigate({ to: '/feedback' })}>
         Feedback
       </Button>

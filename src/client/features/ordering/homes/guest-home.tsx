@@ -8,7 +8,7 @@ import { AppHeader } from '../../../ui/app-header.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { CardGrid } from '../../../ui/dashboard.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { cartButtonText } from '../cart/cart-count.ts';
+import { CartButton } from '../cart/cart-button.tsx';
 import { EMPTY_GUEST_FIELDS, GUEST_CART_FIELDS } from '../cart/cart-fields.ts';
 import { guestNotesText, type GuestFields } from '../checkout/order-actions.ts';
 import { useGuestCheckout } from '../checkout/use-checkout.ts';
@@ -39,9 +39,7 @@ export function GuestHome() {
     <PageLayout
       header={
         <AppHeader>
-          <Button variant="onBrand" onClick={() => setCartOpen(true)}>
-            {cartButtonText(shopping.lines.length)}
-          </Button>
+          <CartButton count={shopping.lines.length} onOpen={() => setCartOpen(true)} />
           <Button variant="onBrand" onClick={() => void logout().then(() => navigate({ to: '/' }))}>
             Go Back
           </Button>

@@ -7,13 +7,14 @@ import { ActionCard } from '../../../ui/dashboard.tsx';
 import { FormFields, type FieldSpec } from '../../../ui/form-fields.tsx';
 import { useFormState, type FormState } from '../../../ui/form-state.ts';
 import { backToCart } from '../cart/back-to-cart.ts';
+import { AddedToast } from '../cart/cart-button.tsx';
 import { CartDialog } from '../cart/cart-dialog.tsx';
 import { addToCart, type CartLine, type CartOwner } from '../cart/cart-store.ts';
 import { useCart } from '../cart/use-cart.ts';
 import { CataloguePanel } from '../catalogue/catalogue-panel.tsx';
 import { OrderAttention } from '../checkout/order-attention.tsx';
 import { PendingOrders } from '../checkout/pending-orders.tsx';
-import { PlacedNotice } from '../checkout/placed-notice.tsx';
+import { addedText, PlacedNotice } from '../checkout/placed-notice.tsx';
 import type { Checkout } from '../checkout/use-checkout.ts';
 import type { Placed } from '../checkout/use-place-order.ts';
 
@@ -25,6 +26,8 @@ export interface Shopping<F> {
   fields: FormState<F>;
   /** What was last added ("name × quantity"), until an order is placed. */
   added: string | null;
+  /** Counts the adds, so adding the same line again shows its note again. */
+  addedStamp: number;
   showCatalogue: boolean;
   openCatalogue: () => void;
   add: (line: CartLine) => void;
@@ -39,6 +42,7 @@ export function useShopping<F>(owner: CartOwner, initialFields: F): Shopping<F> 
   const [cartOpen, setCartOpen] = useState(false);
   const fields = useFormState<F>(initialFields);
   const [added, setAdded] = useState<string | null>(null);
+  const [addedStamp, setAddedStamp] = useState(0);
   const [showCatalogue, setShowCatalogue] = useState(false);
   return {
     owner,
@@ -47,11 +51,13 @@ export function useShopping<F>(owner: CartOwner, initialFields: F): Shopping<F> 
     setCartOpen,
     fields,
     added,
+    addedStamp,
     showCatalogue,
     openCatalogue: () => setShowCatalogue(true),
     add: (line) => {
       addToCart(owner, line);
       setAdded(`${line.name} × ${line.quantity}`);
+      setAddedStamp((n) => n + 1);
     },
     placed: () => {
       setCartOpen(false);
@@ -84,7 +90,11 @@ export function OrdersSoFar<F>({
   return (
     <>
       <OrderAttention kind={kind} onBackToCart={(row) => shopping.backToCart(row, refill)} />
-      <PlacedNotice placed={placed} added={shopping.added} />
+      <PlacedNotice placed={placed} />
+      <AddedToast
+        text={shopping.added === null ? null : addedText(shopping.added)}
+        stamp={shopping.addedStamp}
+      />
       <PendingOrders kind={kind} />
     </>
   );
@@ -112,7 +122,7 @@ export function CatalogueAndCart<F extends { [K in keyof F]: string }>({
   };
   return (
     <>
-      {shopping.showCatalogue && <CataloguePanel onAdd={add} />}
+      {shopping.showCatalogue && <CataloguePanel lines={shopping.lines} onAdd={add} />}
       <CartDialog
         open={shopping.cartOpen}
         onOpenChange={shopping.setCartOpen}
