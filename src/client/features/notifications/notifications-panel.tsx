@@ -80,33 +80,35 @@ export function NotificationsPanel({
   const deviceUsable = device?.kind === 'on' || device?.kind === 'off';
   const emailOn = preferences?.email === true;
   return (
-    <Card title={NOTIFICATION_TEXTS.title} level={2}>
-      <p className={styles.intro}>{NOTIFICATION_TEXTS.intro}</p>
-      <Setting
-        label={NOTIFICATION_TEXTS.pushLabel}
-        description={deviceStateText(device, preferences?.push ?? null)}
-        checked={settings.pushChecked}
-        disabled={!deviceUsable || push.busy}
-        onToggle={settings.togglePush}
-        view={push}
-      />
-      <Setting
-        label={NOTIFICATION_TEXTS.emailLabel}
-        description={
-          preferences === null
-            ? settings.loadProblem === null
-              ? NOTIFICATION_TEXTS.loading
-              : `${NOTIFICATION_TEXTS.loadFailed}: ${settings.loadProblem}`
-            : emailOn
-              ? NOTIFICATION_TEXTS.emailOn
-              : NOTIFICATION_TEXTS.emailOff
-        }
-        checked={emailOn}
-        disabled={preferences === null || email.busy}
-        onToggle={settings.toggleEmail}
-        view={email}
-        warning={emailOn ? emailProofText(user) : null}
-      />
-    </Card>
+    <div className={styles.panel}>
+      <Card title={NOTIFICATION_TEXTS.title} level={2}>
+        <p className={styles.intro}>{NOTIFICATION_TEXTS.intro}</p>
+        <Setting
+          label={NOTIFICATION_TEXTS.pushLabel}
+          description={deviceStateText(device, preferences?.push ?? null)}
+          checked={settings.pushChecked}
+          disabled={!deviceUsable || push.busy}
+          onToggle={settings.togglePush}
+          view={push}
+        />
+        <Setting
+          label={NOTIFICATION_TEXTS.emailLabel}
+          description={
+            preferences === null
+              ? settings.loadProblem === null
+                ? NOTIFICATION_TEXTS.loading
+                : `${NOTIFICATION_TEXTS.loadFailed}: ${settings.loadProblem}`
+              : emailOn
+                ? NOTIFICATION_TEXTS.emailOn
+                : NOTIFICATION_TEXTS.emailOff
+          }
+          checked={emailOn}
+          disabled={preferences === null || email.busy}
+          onToggle={settings.toggleEmail}
+          view={email}
+          warning={emailOn ? emailProofText(user) : null}
+        />
+      </Card>
+    </div>
   );
 }
