@@ -2,7 +2,7 @@
 // request sealed for its client's secure session and carrying a fresh Idempotency-Key (the
 // web client's outbox path), on SQLite and (when 127.0.0.1:5432 answers) PostgreSQL.
 // Beside it, in the same run, the physical limit of this disk: a bare better-sqlite3 loop
-// committing the same rows with the same durability (WAL + synchronous=FULL): the IV row in
+// committing the same rows durably (WAL + synchronous=FULL, SQLite's own sync): the IV row in
 // its own commit, then one transaction with the key, the two stock moves, the order and its
 // lines. Beside PostgreSQL's figure, bare PostgreSQL: a pg pool of the server's size sending
 // the server's statements for one order (6 round trips), 50 at once, one order per commit.
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { openSqlite, type Db } from '#server/db/kysely';
+import { openSqlite, type Db, type SqliteDurability } from '#server/db/kysely';
 import { migrateToLatest } from '#server/db/migrate';
 import { createLoginSession, hashToken } from '#server/auth/login-sessions.repository';
 import { completeHandshake, initiateHandshake } from '#server/security/handshake.service';
@@ -222,6 +222,7 @@ async function measureApp(app: FastifyInstance, label: string, encrypted: boolea
 async function withApp(
   databaseUrl: string | undefined,
   run: (app: FastifyInstance) => Promise<void>,
+  sqliteDurability: SqliteDurability = 'driver',
 ) {
   await withBenchApp(
     async (app) => {
@@ -229,7 +230,7 @@ async function withApp(
       await app.listen({ port: 0, host: '127.0.0.1' });
       await run(app);
     },
-    { databaseUrl },
+    { databaseUrl, sqliteDurability },
   );
 }
 
@@ -312,7 +313,7 @@ function measureRaw(sqlite: SQLite.Database, place: RawOrder, batch: number, lab
 /** The physical limit: bare better-sqlite3, the same rows, WAL + synchronous=FULL. */
 async function physicalLimit(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-bench-raw-'));
-  const opened = openSqlite(path.join(dir, 'raw.db'));
+  const opened = openSqlite(path.join(dir, 'raw.db'), { durability: 'sqlite' });
   try {
     await migrateToLatest(opened);
     await seedCatalogue(opened.db);
@@ -471,14 +472,22 @@ async function measureSqlite(): Promise<void> {
   await withApp(undefined, async (app) => {
     await measureApp(app, 'SQLite: encrypted + idempotent orders', true);
     await measureApp(app, 'SQLite: plain JSON + idempotent orders', false);
-    // Not a durable setting: shows how far the app's own work (CPU) would go if commits
-    // cost nothing, i.e. the ceiling of any group-commit scheme.
-    // After the batch the last run left open has committed (at the end of a loop turn):
-    // SQLite refuses to change the setting inside a transaction.
-    await new Promise((resolve) => setImmediate(resolve));
-    app.ctx.opened.sqlite?.pragma('synchronous = OFF');
-    await measureApp(app, 'SQLite: encrypted, synchronous=OFF (ceiling)', true);
   });
+  // The same with SQLite syncing inside COMMIT, on the event loop (SQLITE_DURABILITY=sqlite),
+  // then with no sync at all: not a durable setting, it shows how far the app's own work
+  // (CPU) would go if commits cost nothing, the ceiling of any group-commit scheme.
+  await withApp(
+    undefined,
+    async (app) => {
+      await measureApp(app, 'SQLite: encrypted, sync inside COMMIT', true);
+      // After the batch the last run left open has committed (at the end of a loop turn):
+      // SQLite refuses to change the setting inside a transaction.
+      await new Promise((resolve) => setImmediate(resolve));
+      app.ctx.opened.sqlite?.pragma('synchronous = OFF');
+      await measureApp(app, 'SQLite: encrypted, synchronous=OFF (ceiling)', true);
+    },
+    'sqlite',
+  );
 }
 
 async function measurePostgres(): Promise<void> {
