@@ -4,6 +4,7 @@
 import type { OrderReply } from '#shared/contracts/orders';
 import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { addressText } from '../../ui/personal-data.ts';
 import {
@@ -39,8 +40,9 @@ export interface OrderActions {
 }
 
 /**
- * Cancel and the round select, on the order's first row while it is open. The column stays in
- * view on a wide screen while the others scroll (the table is wider than any laptop).
+ * Cancel and the round select, on the order's first row while it is open. The table fits a
+ * laptop (long cells wrap); on a narrower screen the column stays in view while the others
+ * scroll under it.
  */
 function ActionCell({ row, actions }: { row: OrderRow; actions: OrderActions }) {
   const { order } = row;
@@ -69,14 +71,16 @@ function OrderTableRow({ row, actions }: { row: OrderRow; actions: OrderActions 
   return (
     <tr data-order-id={order.orderId}>
       <td>{order.orderId}</td>
-      <td>{order.status}</td>
       <td>
-        <span className={styles.nowrap}>{orDash(row.itemName)}</span>
+        <StatusBadge status={order.status} />
+      </td>
+      <td>
+        {orDash(row.itemName)}
         {row.isCustom && <em className={styles.nowrap}> (custom)</em>}
       </td>
       <td>{orDash(row.quantity)}</td>
-      <td className={styles.nowrap}>{formatTime(order.requestTime)}</td>
-      <td className={styles.nowrap}>{ordererText(order)}</td>
+      <td>{formatTime(order.requestTime)}</td>
+      <td>{ordererText(order)}</td>
       <td className={styles.wide}>{addressText(order, formatTime)}</td>
       <td className={styles.nowrap}>{orDash(order.phoneNumber)}</td>
       <td className={styles.wide}>{orDash(order.notes)}</td>

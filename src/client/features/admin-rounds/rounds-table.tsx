@@ -2,6 +2,7 @@
 // dialog.
 import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
 import styles from './rounds.module.css';
 
@@ -49,7 +50,9 @@ export function RoundsTable({ rounds, onOpen }: RoundsTableProps) {
             <td>{round.maxParticipants}</td>
             <td>{round.confirmedCount}</td>
             <td>{round.waitlistedCount}</td>
-            <td>{round.status}</td>
+            <td>
+              <StatusBadge status={round.status} />
+            </td>
           </tr>
         ))}
       </tbody>

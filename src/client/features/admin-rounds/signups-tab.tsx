@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import type { AdminSignup } from '#shared/contracts/admin-rounds';
 import { Button } from '../../ui/button.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
 import { useConfirm, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
@@ -79,10 +80,12 @@ function LiveSignups({ signups, onChanged }: SignupsTabProps) {
           {signups.map((signup) => (
             <tr key={signup.signupId}>
               <td>{signup.signupId}</td>
-              <td className={adminStyles.nowrap}>{fullName(signup)}</td>
+              <td>{fullName(signup)}</td>
               <td>{signup.username}</td>
-              <td>{signup.status}</td>
-              <td className={adminStyles.nowrap}>{formatTime(signup.createdAt)}</td>
+              <td>
+                <StatusBadge status={signup.status} />
+              </td>
+              <td>{formatTime(signup.createdAt)}</td>
               <td>
                 <div className={adminStyles.actions}>
                   {signup.status === 'WAITLISTED' && (

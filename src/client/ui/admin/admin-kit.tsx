@@ -1,11 +1,13 @@
 // Building blocks every admin screen shares: the page frame, the Refresh button, the load state
-// line and what was loaded, a table that scrolls sideways inside itself (and one of rows, or a
-// line when there are none), a titled panel, and the forms' frame and footer buttons.
-import { useId, type ReactNode } from 'react';
+// line and what was loaded, a table (a card per row on a phone, scrolling sideways inside
+// itself with a hint where it must; and one of rows, or a line when there are none), a titled
+// panel, and the forms' frame and footer buttons.
+import { useId, useRef, type ReactNode } from 'react';
 import { Button } from '../button.tsx';
 import { ErrorMessage, SuccessMessage } from '../form-message.tsx';
 import { TitledPage } from '../titled-page.tsx';
 import { loadErrorLine } from './admin-errors.ts';
+import { useColumnLabels, useSidewaysMore } from './table-layout.ts';
 import type { AdminLoad } from './use-admin-load.ts';
 import styles from './admin.module.css';
 
@@ -26,13 +28,21 @@ export function AdminPage({
   children,
 }: AdminPageProps) {
   return (
-    <div className={styles.wideLayout}>
+    <AdminWidth>
       <TitledPage title={title} backLabel={backLabel}>
         <SuccessMessage text={notice} />
         {children}
       </TitledPage>
-    </div>
+    </AdminWidth>
   );
+}
+
+/**
+ * The one width of every admin page, header included (the home and the lists alike, so the
+ * header never jumps between them): wider than the rest of the app, for the tables.
+ */
+export function AdminWidth({ children }: { children: ReactNode }) {
+  return <div className={styles.wideLayout}>{children}</div>;
 }
 
 export function Toolbar({ children, label }: { children: ReactNode; label?: string }) {
@@ -80,17 +90,38 @@ export function Loaded<T>({
   );
 }
 
+export const SCROLL_HINT = 'Scroll sideways to see every column';
+
 /**
- * A table inside a box that scrolls sideways (a phone is narrower than the columns). The box
- * is focusable, so a keyboard user can scroll it too.
+ * A table in a box of its own. On a phone each row is a card (the values labelled with their
+ * column's name, the actions in full view). Wider, the table fits the box when it can (long
+ * texts wrap); when it cannot, the box scrolls sideways, shaded on the sides that hide columns
+ * and with a hint above it. The box is focusable, so a keyboard user can scroll it too.
  */
 export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  useColumnLabels(tableRef);
+  const more = useSidewaysMore(boxRef);
   return (
-    <div className={styles.scroll} role="region" aria-label={caption} tabIndex={0}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{caption}</caption>
-        {children}
-      </table>
+    <div className={styles.frame}>
+      {(more.before || more.after) && (
+        <p className={styles.scrollHint}>
+          {SCROLL_HINT} <span aria-hidden="true">↔</span>
+        </p>
+      )}
+      <div
+        className={styles.shades}
+        data-more-before={more.before ? '' : undefined}
+        data-more-after={more.after ? '' : undefined}
+      >
+        <div ref={boxRef} className={styles.scroll} role="region" aria-label={caption} tabIndex={0}>
+          <table ref={tableRef} className={styles.table}>
+            <caption className="visually-hidden">{caption}</caption>
+            {children}
+          </table>
+        </div>
+      </div>
     </div>
   );
 }
