@@ -75,6 +75,8 @@ export interface TestSubscription {
 
 export interface PushAttempt {
   name: string;
+  /** Date.now() when the request arrived (benchmarks measure delays with it). */
+  receivedAt: number;
   /** The status answered. */
   status: number;
   problems: string[];
@@ -101,8 +103,8 @@ export interface PushReceiver {
   subscription(name: string): TestSubscription;
   /** Queue answers for a name's next requests (after them: 201). */
   answer(name: string, ...answers: Answer[]): void;
-  /** The VAPID public key pushes must carry (base64url); unset = any verified key. */
-  expectKey(key: string): void;
+  /** The VAPID public key pushes must carry (base64url); undefined = any verified key. */
+  expectKey(key: string | undefined): void;
   /** Resolves when `check` holds (polled), rejects after timeoutMs. */
   waitFor(check: () => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -213,6 +215,7 @@ export async function startPushReceiver(cert: TestCertificate): Promise<PushRece
   let origin = '';
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    const receivedAt = Date.now();
     const body = await readBody(request);
     const name = /^\/push\/([\w-]+)$/.exec(request.url ?? '')?.[1] ?? '';
     const sub = subscriptions.get(name);
@@ -222,6 +225,7 @@ export async function startPushReceiver(cert: TestCertificate): Promise<PushRece
     };
     const attempt: PushAttempt = {
       name,
+      receivedAt,
       status: 400,
       problems: [],
       payload: undefined,
