@@ -30,8 +30,10 @@ import { ORDER_PATHS } from '#shared/contracts/order-paths';
 import { pathTo } from '#shared/contracts/paths';
 import { DESKTOP, PHONE, type Viewport } from '../support/chromium.ts';
 import { createUser, uniqueUsername } from '../support/e2e-server.ts';
+import { AxeLog } from './helpers/axe.ts';
 import { aClient, logInAsClient, type TestClient } from './helpers/flows.ts';
 import { useE2e } from './helpers/harness.ts';
+import { ClientHomePage } from './pages/client-home-page.ts';
 import { logRequests } from './helpers/request-log.ts';
 import { shown } from './helpers/waits.ts';
 import { activeWorker } from './pages/outbox-worker.ts';
@@ -71,42 +73,54 @@ function stubSubscription() {
 
 /**
  * Replaces the browser's push service (unreachable here) in every page of the context: subscribe
- * hands out `sub` and records the applicationServerKey it was given (window.__pushKey).
+ * hands out `sub` and records the applicationServerKey it was given. The subscription lives in
+ * sessionStorage ('stubPush': the key, base64url), so it outlasts a reload as a real one does.
  */
 async function stubPushService(context: BrowserContext, sub: ReturnType<typeof stubSubscription>) {
   await context.addInitScript((s) => {
-    const state = window as unknown as { __pushKey?: string; __held?: unknown };
-    const make = (key: ArrayBuffer) => ({
-      endpoint: s.endpoint,
-      expirationTime: null,
-      options: { applicationServerKey: key, userVisibleOnly: true },
-      toJSON: () => ({
+    const toBase64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    const fromBase64url = (text: string) =>
+      Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const held = () => {
+      const key = sessionStorage.getItem('stubPush');
+      if (key === null) return null;
+      return {
         endpoint: s.endpoint,
         expirationTime: null,
-        keys: { p256dh: s.p256dh, auth: s.auth },
-      }),
-      unsubscribe: () => {
-        state.__held = null;
-        return Promise.resolve(true);
-      },
-    });
+        options: { applicationServerKey: fromBase64url(key).buffer, userVisibleOnly: true },
+        toJSON: () => ({
+          endpoint: s.endpoint,
+          expirationTime: null,
+          keys: { p256dh: s.p256dh, auth: s.auth },
+        }),
+        unsubscribe: () => {
+          sessionStorage.removeItem('stubPush');
+          return Promise.resolve(true);
+        },
+      } as unknown as PushSubscription;
+    };
     PushManager.prototype.subscribe = function (options?: PushSubscriptionOptionsInit) {
       const given = options?.applicationServerKey;
       const bytes =
         given instanceof ArrayBuffer
           ? new Uint8Array(given)
           : new Uint8Array((given as ArrayBufferView).buffer.slice(0));
-      state.__pushKey = btoa(String.fromCharCode(...bytes))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-      state.__held = make(bytes.buffer);
-      return Promise.resolve(state.__held as PushSubscription);
+      sessionStorage.setItem('stubPush', toBase64url(bytes));
+      return Promise.resolve(held()!);
     };
     PushManager.prototype.getSubscription = function () {
-      return Promise.resolve((state.__held ?? null) as PushSubscription | null);
+      return Promise.resolve(held());
     };
   }, sub);
+}
+
+/** The key the page's push subscription was made with; null when it has none. */
+function heldPushKey(page: Page): Promise<string | null> {
+  return page.evaluate(() => sessionStorage.getItem('stubPush'));
 }
 
 async function subscriptionsOf(userId: number): Promise<string[]> {
@@ -203,6 +217,8 @@ describe('profile notifications', () => {
     await shown(page.getByText('Off: this device shows no notifications.'));
     expect(await checked(page, TEXTS.pushSwitch)).toBe('false');
     await shot(page, 'profile-notifications-off-desktop');
+    const axe = new AxeLog(page);
+    await axe.scan('push off');
 
     await pushSwitch(page).click();
     await shown(page.getByText(TEXTS.pushOn));
@@ -212,11 +228,11 @@ describe('profile notifications', () => {
     const { publicKey } = (await (await page.request.get('/api/push/public-key')).json()) as {
       publicKey: string;
     };
-    expect(await page.evaluate(() => (window as unknown as { __pushKey?: string }).__pushKey)).toBe(
-      publicKey,
-    );
+    expect(await heldPushKey(page)).toBe(publicKey);
     await shown(page.getByText('Sent ✓'));
     await shot(page, 'profile-notifications-on-desktop');
+    await axe.scan('push on');
+    expect(axe.found).toEqual([]);
 
     // A push while the app is open: shown by the worker, and the page refreshes the orders.
     const orders = logRequests(page, pathTo(ORDER_PATHS.userOrders, { userId: client.id }), 'GET');
@@ -255,6 +271,16 @@ describe('profile notifications', () => {
     await pushSwitch(page).click();
     await shown(page.getByText('Push notifications are off for this device.'));
     await expect.poll(() => subscriptionsOf(client.id)).toEqual([]);
+    expect(await heldPushKey(page)).toBeNull();
+
+    // On again, then Log Out: the browser's subscription ends with the login, so the next
+    // person on this device sees none of this one's notifications.
+    await pushSwitch(page).click();
+    await shown(page.getByText(TEXTS.pushOn));
+    expect(await heldPushKey(page)).toBe(publicKey);
+    await page.goto('/');
+    await new ClientHomePage(page).logOut.click();
+    await expect.poll(() => heldPushKey(page)).toBeNull();
     expect(errors).toEqual([]);
   });
 
@@ -308,6 +334,8 @@ describe('profile notifications', () => {
     // This client's email is not proven: mail would not reach them, and they are told where.
     await shown(page.getByText(TEXTS.unproven));
     await shot(page, 'profile-notifications-unproven-phone');
+    const axe = new AxeLog(page);
+    await axe.scan('email unproven');
 
     await emailSwitch(page).click();
     await shown(page.getByText(TEXTS.emailOff));
@@ -322,6 +350,8 @@ describe('profile notifications', () => {
     expect(await checked(page, TEXTS.emailSwitch)).toBe('true');
     expect(await preferencesOf(client.id)).toEqual({ push: true, email: false });
     await shot(page, 'profile-notifications-offline-phone');
+    await axe.scan('email change waiting');
+    expect(axe.found).toEqual([]);
     await context.setOffline(false);
     await expect
       .poll(() => preferencesOf(client.id), { timeout: 20_000 })
@@ -351,6 +381,9 @@ describe('the mail opt-out screen', () => {
       await shown(page.getByRole('status').getByText('Email notifications are off.'));
       expect((await preferencesOf(id)).email).toBe(false);
       await shot(page, `unsubscribe-done-${suffix}`);
+      const axe = new AxeLog(page);
+      await axe.scan(`unsubscribe done ${suffix}`);
+      expect(axe.found).toEqual([]);
       await db().updateTable('users').set({ notify_email: 1 }).where('id', '=', id).execute();
       expect(errors).toEqual([]);
     }

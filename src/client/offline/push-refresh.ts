@@ -4,6 +4,7 @@
 // together cost one refresh per list.
 import { sendRequest } from '../api/api-client.ts';
 import { PUSH_MESSAGE_TYPE } from '#shared/push/push-display';
+import { registerLogoutHook } from '../session/logout.ts';
 import { getAppDb } from './app-db.ts';
 import { markServerChanged, refreshListFor } from './mirror.ts';
 import type { MirrorListName } from './mirror-lists.ts';
@@ -63,9 +64,22 @@ export function refreshForPush(url: string, tag: string): void {
   timer ??= setTimeout(() => void refreshGathered().catch(() => undefined), GATHER_MS);
 }
 
+/**
+ * Logout: this browser's push subscription ends, so the next person on the device never sees
+ * the last one's notifications. The server is signed out by then; its next push to the dead
+ * endpoint gets 404/410 from the push service and the server drops the row.
+ */
+async function endDevicePush(): Promise<void> {
+  if (!('PushManager' in window)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  await subscription?.unsubscribe();
+}
+
 /** Listens for the worker's push messages (start.ts); returns the stop. */
 export function listenForPushes(): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
+  registerLogoutHook(endDevicePush);
   const onMessage = (event: MessageEvent) => {
     const push = pushOf(event.data);
     if (push !== null) refreshForPush(push.url, push.tag);

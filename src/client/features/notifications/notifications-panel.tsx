@@ -45,7 +45,8 @@ function Setting({ label, description, checked, disabled, onToggle, view, warnin
           <span id={labelId} className={styles.label}>
             {label}
           </span>
-          <p id={descriptionId} className={styles.hint}>
+          {/* Polite: the state can change after a tap (blocked, on, off) without a note. */}
+          <p id={descriptionId} className={styles.hint} aria-live="polite">
             {description}
           </p>
         </div>
