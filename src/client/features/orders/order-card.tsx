@@ -8,8 +8,8 @@ import { useOnline, useReceipt } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
-import card from '../../ui/card.module.css';
 import { Receipt } from '../../ui/receipt.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { addressText } from '../../ui/personal-data.ts';
 import type { HistoryEntry } from './history-data.ts';
@@ -41,7 +41,7 @@ function ServerState({ order }: { order: { orderId: number; status: string } }) 
   const receipt = useReceipt(orderEntity(order.orderId));
   return (
     <>
-      <span className={card.badge}>{order.status}</span>
+      <StatusBadge status={order.status} />
       <Receipt state={receipt} />
     </>
   );

@@ -4,8 +4,8 @@ import { useReceipt } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
-import card from '../../ui/card.module.css';
 import { Receipt } from '../../ui/receipt.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { addressText } from '../../ui/personal-data.ts';
 import { formatDateTime, itemNames, orDash } from './format.ts';
 import { PendingNote } from './pending-note.tsx';
@@ -26,9 +26,9 @@ export const START_DELIVERY = 'Start delivery';
 /** The badge of an order a volunteer has taken (status PROCESSING). */
 export const PROCESSING_BADGE = 'Processing';
 
-function StatusBadge({ status }: { status: OrderEntry['order']['status'] }) {
-  if (status === 'COMPLETED') return <span className={card.badge}>Completed</span>;
-  if (status === 'PROCESSING') return <span className={card.badge}>{PROCESSING_BADGE}</span>;
+function OrderBadge({ status }: { status: OrderEntry['order']['status'] }) {
+  if (status === 'COMPLETED') return <StatusBadge status={status}>Completed</StatusBadge>;
+  if (status === 'PROCESSING') return <StatusBadge status={status}>{PROCESSING_BADGE}</StatusBadge>;
   return null;
 }
 
@@ -43,7 +43,7 @@ export function OrderCard(props: OrderCardProps) {
     <li>
       <article className={styles.card} aria-labelledby={titleId}>
         <CardHead level={3} id={titleId} title={`Order #${order.orderId}`}>
-          <StatusBadge status={order.status} />
+          <OrderBadge status={order.status} />
         </CardHead>
         <Fields>
           <Field label="Order Type">{order.orderType}</Field>

@@ -5,8 +5,8 @@ import { useReceipt } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
 import { CardHead, Fields } from '../../ui/card-parts.tsx';
-import card from '../../ui/card.module.css';
 import { Receipt } from '../../ui/receipt.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { RoundBasics } from './fields.tsx';
 import { PendingNote } from './pending-note.tsx';
 import type { RoundEntry } from './volunteer-data.ts';
@@ -40,7 +40,7 @@ export function RoundCard({ entry, pending, onViewDetails }: RoundCardProps) {
         data-signup-status={status ?? 'PENDING'}
       >
         <CardHead level={3} id={titleId} title={round.title}>
-          {status !== null && <span className={card.badge}>{LABEL[status]}</span>}
+          {status !== null && <StatusBadge status={status}>{LABEL[status]}</StatusBadge>}
         </CardHead>
         <Fields>
           <RoundBasics round={round} />
