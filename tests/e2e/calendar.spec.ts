@@ -9,7 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from '../support/chromium.ts';
 import { createOrderOnRound, createSignup } from '../support/factories.ts';
+import { AxeLog } from './helpers/axe.ts';
 import { useE2e } from './helpers/harness.ts';
+import { checkDialogKeyboard, WELL_BEHAVED } from './helpers/keyboard.ts';
 import { shown } from './helpers/waits.ts';
 import { aRound, aVolunteer, logInAsVolunteer, noonIn } from './pages/volunteer-seed.ts';
 
@@ -136,4 +138,31 @@ describe('Add to calendar on the volunteer dashboard', () => {
       expect(await focusedText(page)).toContain('Add to calendar');
     },
   );
+
+  it('is accessible: axe finds nothing, and the dialog keeps and gives back focus', async () => {
+    const { page, errors } = await e2e.open(PHONE);
+    const user = await aVolunteer(db(), 'cala');
+    await createSignup(db(), (await aRound(db(), noonIn(2))).id, user.id);
+    await logInAsVolunteer(page, user.username);
+    const open = page
+      .getByRole('region', { name: 'Your rounds in your calendar' })
+      .getByRole('button', { name: 'Add to calendar' });
+    const dialog = page.getByRole('dialog', { name: 'Add to calendar' });
+    const axe = new AxeLog(page);
+    await shown(open);
+    await axe.scan('dashboard with Add to calendar');
+    const keyboard = await checkDialogKeyboard(open, dialog, {
+      // Once the link is in: the walk must meet every button.
+      prepare: () => shown(dialog.getByRole('button', { name: 'Copy link' })),
+    });
+    expect(keyboard).toEqual(WELL_BEHAVED);
+    await open.click();
+    await shown(dialog.getByRole('button', { name: 'Copy link' }));
+    await axe.scan('Add to calendar dialog');
+    await dialog.getByRole('button', { name: 'Get a new link' }).click();
+    await shown(page.getByRole('alertdialog', { name: 'Get a new calendar link?' }));
+    await axe.scan('Get a new calendar link?');
+    expect(axe.found).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
