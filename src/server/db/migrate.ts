@@ -18,6 +18,7 @@ import { deviceReports } from './migrations/2026-11-27T1000-device-reports.ts';
 import { postgresPlaceOrder } from './migrations/2026-11-28T1000-postgres-place-order.ts';
 import { calendarLinks } from './migrations/2026-11-29T1200-calendar-links.ts';
 import { push } from './migrations/2026-11-29T1100-push.ts';
+import { orderCancelledBy } from './migrations/2026-11-29T1300-order-cancelled-by.ts';
 
 /** Every migration, by name, built for the dialect's column types. */
 export function allMigrations(t: ColumnTypes): Record<string, Migration> {
@@ -37,6 +38,7 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-11-28T1000-postgres-place-order': postgresPlaceOrder(t),
     '2026-11-29T1200-calendar-links': calendarLinks(t),
     '2026-11-29T1100-push': push(t),
+    '2026-11-29T1300-order-cancelled-by': orderCancelledBy(t),
   };
 }
 

@@ -128,6 +128,8 @@ export interface OrdersTable {
   guest_email_key: string | null;
   /** When the retention sweep removed the personal data (address emptied); null before. */
   personal_data_purged_at: Generated<string | null>;
+  /** Who cancelled a CANCELLED order (user id, not a foreign key); null otherwise. */
+  cancelled_by: Generated<number | null>;
 }
 
 export interface OrderItemsTable {

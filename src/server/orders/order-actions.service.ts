@@ -11,7 +11,13 @@ import type { Database, OrderStatus } from '../db/schema.ts';
 import type { SignedInWrite } from '../db/write-context.ts';
 import { recordAdminAction } from '../audit/audit.service.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import { findOrderState, reservedLines, setRoundIf, setStatusIf } from './orders.repository.ts';
+import {
+  cancelIf,
+  findOrderState,
+  reservedLines,
+  setRoundIf,
+  setStatusIf,
+} from './orders.repository.ts';
 import { isConfirmedOn, roundStatus } from './order-rounds.repository.ts';
 import { releaseStock } from './reservation.service.ts';
 
@@ -54,7 +60,7 @@ export async function cancelOrder(w: SignedInWrite, orderId: number): Promise<vo
   const order = await findOrderState(trx, orderId);
   if (order === undefined) throw notFound(ORDER_NOT_FOUND);
   if (caller.role !== 'ADMIN' && order.userId !== caller.userId) throw notFound(ORDER_NOT_FOUND);
-  if (!(await setStatusIf(trx, orderId, OPEN, 'CANCELLED', now))) {
+  if (!(await cancelIf(trx, orderId, OPEN, caller.userId, now))) {
     throw await refuseFinal(trx, orderId, 'cancel');
   }
   await releaseStock(w, await reservedLines(trx, orderId));

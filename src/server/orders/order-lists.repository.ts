@@ -19,6 +19,19 @@ export function ownOrders(userId: number): OrderFilter {
     eb.and([eb('orders.user_id', '=', userId), eb('orders.status', '!=', 'CANCELLED')]);
 }
 
+/**
+ * A client's orders cancelled since `since` (ISO): the history's "Cancelled" section (issue 20
+ * item 5). A cancelled order is final, so its updated_at is when it was cancelled.
+ */
+export function ownCancelledSince(userId: number, since: string): OrderFilter {
+  return (eb) =>
+    eb.and([
+      eb('orders.user_id', '=', userId),
+      eb('orders.status', '=', 'CANCELLED'),
+      eb('orders.updated_at', '>=', since),
+    ]);
+}
+
 /** Every order, or those in the given statuses. */
 export function allOrders(statuses: readonly OrderStatus[] | undefined): OrderFilter {
   return (eb) => (statuses === undefined ? eb.lit(true) : eb('orders.status', 'in', statuses));

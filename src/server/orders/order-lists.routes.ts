@@ -2,6 +2,9 @@
 // to admins, to a client for their own orders, and to volunteers confirmed on the order's
 // round only inside its address window; order-views.ts decides, per order).
 // - GET /api/orders/user/{userId}: a CLIENT's own history, cancelled orders left out.
+// - GET /api/orders/user/{userId}/cancelled: the same CLIENT's orders cancelled in the last
+//   CANCELLED_SHOWN_DAYS (issue 20 item 5), each with cancelledBy 'you' (their own cancel) or
+//   'team' (anyone else: the admin's identity never leaves), and cancelledAt.
 // - GET /api/orders/all[?status=][&limit=&before=]: an ADMIN sees every order; a VOLUNTEER
 //   (the spec's admin screen sends userRole VOLUNTEER, but the session decides) sees only the
 //   orders on rounds they are CONFIRMED on, never a cancelled one. A CLIENT is refused. With
@@ -16,6 +19,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   allOrdersQuery,
+  CANCELLED_SHOWN_DAYS,
+  cancelledOrdersReply,
+  type CancelledOrdersReply,
   ORDER_PATHS,
   orderListReply,
   type OrderListReply,
@@ -30,6 +36,7 @@ import {
   confirmedVolunteerOrders,
   listOrderPage,
   listOrders,
+  ownCancelledSince,
   ownOrders,
 } from './order-lists.repository.ts';
 import type { ListedOrder } from './orders.types.ts';
@@ -68,6 +75,29 @@ const userOrdersParams = z.object({ userId: z.string() }).transform(({ userId },
   return z.NEVER;
 });
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The client's own cancelled orders as their history shows them: who cancelled, and when. */
+function cancelledReply(
+  request: FastifyRequest,
+  userId: number,
+  orders: readonly ListedOrder[],
+): CancelledOrdersReply {
+  const { now, settings } = privacyOf(request);
+  const { replies } = orderListView(orders, { viewer: 'owner', now, settings });
+  return {
+    status: 'success',
+    orders: replies.map((reply, i) => {
+      const record = orders[i]?.order;
+      return {
+        ...reply,
+        cancelledBy: record?.cancelled_by === userId ? 'you' : 'team',
+        cancelledAt: record?.updated_at ?? reply.requestTime,
+      };
+    }),
+  };
+}
+
 export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.opened.db;
@@ -81,6 +111,23 @@ export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
       const { userId } = request.params;
       if (userId !== callerOf(request).userId) throw forbidden('You can only see your own orders.');
       return listReply(await seenBy(request, 'owner', await listOrders(db, ownOrders(userId))));
+    },
+  );
+
+  const cancelled = { params: userOrdersParams, response: { 200: cancelledOrdersReply } };
+  app.get(
+    ORDER_PATHS.userCancelled,
+    { config: { access: ['CLIENT'] }, schema: cancelled },
+    async (request) => {
+      const { userId } = request.params;
+      if (userId !== callerOf(request).userId) throw forbidden('You can only see your own orders.');
+      const { now } = privacyOf(request);
+      const since = new Date(now.getTime() - CANCELLED_SHOWN_DAYS * DAY_MS).toISOString();
+      return cancelledReply(
+        request,
+        userId,
+        await listOrders(db, ownCancelledSince(userId, since)),
+      );
     },
   );
 

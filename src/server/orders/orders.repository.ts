@@ -106,6 +106,26 @@ export async function setStatusIf(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Cancels an order still in one of `from`, noting who cancelled it (the client's history says
+ * "you" or "the team" from it); false when it was not in `from`.
+ */
+export async function cancelIf(
+  trx: Trx,
+  orderId: number,
+  from: readonly OrderStatus[],
+  cancelledBy: number,
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: 'CANCELLED', cancelled_by: cancelledBy, updated_at: now.toISOString() })
+    .where('id', '=', orderId)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Moves a non-final order to a round (or none); false when the order is final by now. */
 export async function setRoundIf(
   trx: Trx,

@@ -8,6 +8,8 @@ export const ORDER_PATHS = {
   guestCreate: '/api/orders/guest/create',
   /** GET /api/orders/user/{userId} */
   userOrders: '/api/orders/user/:userId',
+  /** GET /api/orders/user/{userId}/cancelled: the client's recently cancelled orders */
+  userCancelled: '/api/orders/user/:userId/cancelled',
   /** POST /api/orders/{orderId}/cancel */
   cancel: '/api/orders/:orderId/cancel',
   all: '/api/orders/all',

@@ -13,6 +13,8 @@ export { ORDER_PATHS } from './order-paths.ts';
 
 export const userOrdersPath = (userId: number | string) =>
   pathTo(ORDER_PATHS.userOrders, { userId });
+export const userCancelledOrdersPath = (userId: number | string) =>
+  pathTo(ORDER_PATHS.userCancelled, { userId });
 export const cancelOrderPath = (orderId: number | string) =>
   pathTo(ORDER_PATHS.cancel, { orderId });
 export const orderStatusPath = (orderId: number | string) =>
@@ -153,6 +155,27 @@ export const orderListReply = z.object({
   nextCursor: z.string().nullable().optional(),
 });
 export type OrderListReply = z.infer<typeof orderListReply>;
+
+/** How long a client's cancelled order stays in their history's "Cancelled" section. */
+export const CANCELLED_SHOWN_DAYS = 14;
+
+/**
+ * GET /api/orders/user/{userId}/cancelled (issue 20 item 5): the client's orders cancelled in
+ * the last CANCELLED_SHOWN_DAYS, newest first, with who cancelled — the client ('you') or
+ * anyone else ('team'; never which admin). Personal data as in the client's own history.
+ */
+export const cancelledOrderReply = orderReply.extend({
+  cancelledBy: z.enum(['you', 'team']),
+  /** When it was cancelled (ISO 8601 UTC). */
+  cancelledAt: z.string(),
+});
+export type CancelledOrderReply = z.infer<typeof cancelledOrderReply>;
+
+export const cancelledOrdersReply = z.object({
+  status: z.literal('success'),
+  orders: z.array(cancelledOrderReply),
+});
+export type CancelledOrdersReply = z.infer<typeof cancelledOrdersReply>;
 
 /** The most orders one page of GET /api/orders/all holds. */
 export const ORDER_PAGE_MAX = 500;

@@ -545,6 +545,27 @@ const orders: RouteEntry[] = [
   },
   {
     method: 'GET',
+    path: '/api/orders/user/:userId/cancelled',
+    params: (i) => ({ userId: i.cast.client.id }),
+    // Not a header: the cell's own scene order is first cancelled by the team (the admin), so
+    // the client has a cancelled order whose address only they may see.
+    headers: async (i) => {
+      await i.db
+        .updateTable('orders')
+        .set({
+          status: 'CANCELLED',
+          cancelled_by: i.cast.admin.id,
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', i.scene.orderId)
+        .execute();
+      return {};
+    },
+    expect: roles({ client: 200, otherClient: 403 }),
+    reveals: ['client'],
+  },
+  {
+    method: 'GET',
     path: '/api/orders/all',
     readsQuery: ['status', 'limit', 'before'],
     expect: roles({ volunteerConfirmed: 200, admin: 200 }),
