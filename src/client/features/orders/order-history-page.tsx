@@ -13,6 +13,8 @@ import { TitledPage } from '../../ui/titled-page.tsx';
 import { QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { UpdatedAgo } from '../../offline/updated-ago.tsx';
 import { cancelOrder, withdrawOrder } from './cancel-order.ts';
+import { useCancelledOrders, useCancelNotices } from './cancelled-orders.ts';
+import { CancelledSection, CancelNotices } from './cancelled-section.tsx';
 import { usePendingCancels, useHistory, type HistoryEntry } from './history-data.ts';
 import { OrderCard } from './order-card.tsx';
 import { useHistoryRefresh } from './use-history-refresh.ts';
@@ -60,12 +62,15 @@ function History({ user, userId }: { user: SessionUser; userId: number }) {
   const error = useHistoryRefresh(user);
   const entries = useHistory();
   const { confirm, dialog } = useConfirm();
+  const cancelled = useCancelledOrders(userId);
+  const notices = useCancelNotices(userId, cancelled);
   return (
     <>
       <p className={styles.updated}>
         <UpdatedAgo list="myOrders" />
       </p>
       <ErrorMessage text={error} />
+      <CancelNotices unseen={notices.unseen} onDismiss={notices.dismiss} />
       <PendingCancels />
       {entries !== undefined && entries.length === 0 && <p className={styles.empty}>{NO_ORDERS}</p>}
       {entries !== undefined && entries.length > 0 && (
@@ -79,6 +84,7 @@ function History({ user, userId }: { user: SessionUser; userId: number }) {
           ))}
         </ul>
       )}
+      <CancelledSection orders={cancelled} />
       {dialog}
     </>
   );
