@@ -36,16 +36,19 @@ interface FormFieldsProps<Name extends string> {
   /** The form; only the listed names are read (inferred from `fields`, not from the form). */
   values: NoInfer<Readonly<Record<Name, string>>>;
   onChange: (name: Name, value: string) => void;
+  /** Each field's refusal, shown beside it (all at once: issue 20 item 6). */
+  errors?: NoInfer<Partial<Record<Name, string>>>;
 }
 
 type FieldProps = Omit<FieldSpec<string>, 'name'> & {
   value: string;
   onChange: (value: string) => void;
+  error?: string;
 };
 
 function FormField({ rows, ...input }: FieldProps) {
   if (rows === undefined) return <TextField {...input} />;
-  const { label, optional, maxLength, value, onChange } = input;
+  const { label, optional, maxLength, value, onChange, error } = input;
   return (
     <TextAreaField
       label={label}
@@ -54,6 +57,7 @@ function FormField({ rows, ...input }: FieldProps) {
       rows={rows}
       value={value}
       onChange={onChange}
+      error={error}
     />
   );
 }
@@ -63,6 +67,7 @@ export function FormFields<Name extends string>({
   fields,
   values,
   onChange,
+  errors,
 }: FormFieldsProps<Name>) {
   return fields.map(({ name, ...spec }) => (
     <FormField
@@ -70,6 +75,7 @@ export function FormFields<Name extends string>({
       {...spec}
       value={values[name]}
       onChange={(value) => onChange(name, value)}
+      {...(errors?.[name] === undefined ? {} : { error: errors[name] })}
     />
   ));
 }

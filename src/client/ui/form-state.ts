@@ -62,3 +62,57 @@ export function useNoteThenLeave(
   }, [note, navigate, to, ms]);
   return [note, setNote];
 }
+
+/** Each field's refusal by the field's name. */
+export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
+
+export interface FieldErrorState<Name extends string> {
+  errors: FieldErrors<Name>;
+  /**
+   * Shows these refusals (all at once, beside their fields) and moves focus to the first
+   * invalid field of the form that was sent; true when there were none.
+   */
+  report: (errors: FieldErrors<Name>) => boolean;
+  /** A field was changed: its refusal goes. */
+  clear: (name: Name) => void;
+}
+
+/**
+ * The first invalid control near what was just pressed (the form, or the dialog whose footer
+ * holds the submit button, or the page's main), else anywhere on the page.
+ */
+export function focusFirstInvalid(from: Element | null = document.activeElement): void {
+  const scope = from?.closest('form, [role="dialog"], [role="alertdialog"], main') ?? document;
+  const area =
+    scope instanceof HTMLFormElement ? (scope.closest('[role="dialog"]') ?? scope) : scope;
+  area.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/** Field refusals shown all at once with focus on the first (issue 20 item 6). */
+export function useFieldErrors<Name extends string>(): FieldErrorState<Name> {
+  const [errors, setErrors] = useState<FieldErrors<Name>>({});
+  // Counts reports with refusals: focus moves once each is painted.
+  const [reported, setReported] = useState(0);
+  const [from, setFrom] = useState<Element | null>(null);
+  useEffect(() => {
+    if (reported > 0) focusFirstInvalid(from);
+  }, [reported, from]);
+  const report = (next: FieldErrors<Name>) => {
+    const clean = Object.values(next).every((text) => text === undefined);
+    setErrors(next);
+    if (!clean) {
+      setFrom(document.activeElement);
+      setReported((n) => n + 1);
+    }
+    return clean;
+  };
+  const clear = (name: Name) =>
+    setErrors((now) =>
+      now[name] === undefined
+        ? now
+        : (Object.fromEntries(
+            Object.entries(now).filter(([key]) => key !== name),
+          ) as FieldErrors<Name>),
+    );
+  return { errors, report, clear };
+}

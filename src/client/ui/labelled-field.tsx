@@ -5,12 +5,14 @@ interface LabelledFieldProps {
   label: string;
   /** Shows "(optional)" after the label. */
   optional?: boolean;
+  /** The field's refusal, under the control (its id is `${id}-error`, see invalidProps). */
+  error?: string | undefined;
   /** The control (and anything under it), given the id its label points at. */
   children: (id: string) => ReactNode;
 }
 
 /** A label over its control: the label is the control's accessible name (tests find it by it). */
-export function LabelledField({ label, optional, children }: LabelledFieldProps) {
+export function LabelledField({ label, optional, error, children }: LabelledFieldProps) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -19,8 +21,27 @@ export function LabelledField({ label, optional, children }: LabelledFieldProps)
         {optional === true && <span className={styles.optional}> (optional)</span>}
       </label>
       {children(id)}
+      {error !== undefined && (
+        <span id={`${id}-error`} className={styles.error}>
+          {error}
+        </span>
+      )}
     </div>
   );
+}
+
+/**
+ * A control's invalid state (issue 20 item 6): aria-invalid when it has an error, and its
+ * description is the error then the hint, so a screen reader reads why beside the field.
+ */
+export function invalidProps(id: string, error: string | undefined, hasHint = false) {
+  const described = [error === undefined ? null : `${id}-error`, hasHint ? `${id}-hint` : null]
+    .filter((part) => part !== null)
+    .join(' ');
+  return {
+    'aria-invalid': error === undefined ? undefined : true,
+    'aria-describedby': described === '' ? undefined : described,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { boundControl, LabelledField } from './labelled-field.tsx';
+import { boundControl, invalidProps, LabelledField } from './labelled-field.tsx';
 
 export interface SelectOption {
   value: string;
@@ -15,14 +15,15 @@ interface SelectFieldProps {
   value: string;
   options: readonly SelectOption[];
   onChange: (value: string) => void;
+  error?: string;
 }
 
 /** A labelled select, styled like ui/text-field. */
-export function SelectField({ label, value, options, onChange }: SelectFieldProps) {
+export function SelectField({ label, value, options, onChange, error }: SelectFieldProps) {
   return (
-    <LabelledField label={label}>
+    <LabelledField label={label} error={error}>
       {(id) => (
-        <select {...boundControl(id, value, onChange)}>
+        <select {...boundControl(id, value, onChange)} {...invalidProps(id, error)}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -1,4 +1,4 @@
-import { boundControl, LabelledField } from './labelled-field.tsx';
+import { boundControl, invalidProps, LabelledField } from './labelled-field.tsx';
 
 interface TextAreaFieldProps {
   label: string;
@@ -7,6 +7,7 @@ interface TextAreaFieldProps {
   optional?: boolean;
   rows?: number;
   maxLength?: number;
+  error?: string;
 }
 
 /** A labelled multi-line input, styled like ui/text-field. */
@@ -17,11 +18,17 @@ export function TextAreaField({
   optional,
   rows = 3,
   maxLength,
+  error,
 }: TextAreaFieldProps) {
   return (
-    <LabelledField label={label} optional={optional}>
+    <LabelledField label={label} optional={optional} error={error}>
       {(id) => (
-        <textarea {...boundControl(id, value, onChange)} rows={rows} maxLength={maxLength} />
+        <textarea
+          {...boundControl(id, value, onChange)}
+          {...invalidProps(id, error)}
+          rows={rows}
+          maxLength={maxLength}
+        />
       )}
     </LabelledField>
   );

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import styles from './field.module.css';
-import { boundControl, LabelledField } from './labelled-field.tsx';
+import { boundControl, invalidProps, LabelledField } from './labelled-field.tsx';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
@@ -9,17 +9,27 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   /** Shows "(optional)" after the label. */
   optional?: boolean;
   hint?: string;
+  /** This field's refusal, shown under it (aria-invalid, and read with the field). */
+  error?: string;
 }
 
 /** A labelled input; the label is the accessible name (tests find fields by it). */
-export function TextField({ label, value, onChange, optional, hint, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  optional,
+  hint,
+  error,
+  ...rest
+}: TextFieldProps) {
   return (
-    <LabelledField label={label} optional={optional}>
+    <LabelledField label={label} optional={optional} error={error}>
       {(id) => (
         <>
           <input
             {...boundControl(id, value, onChange)}
-            aria-describedby={hint === undefined ? undefined : `${id}-hint`}
+            {...invalidProps(id, error, hint !== undefined)}
             {...rest}
           />
           {hint !== undefined && (

@@ -1,6 +1,7 @@
 // Registration always makes a CLIENT (domain-decisions.md "People"); usernames and emails are
 // unique case-insensitively. Checked first for the spec's messages; the unique indexes catch
 // a concurrent registration that slipped between the check and the insert.
+import type { Db } from '../db/kysely.ts';
 import type { WriteContext } from '../db/write-context.ts';
 import { conflict, type AppError } from '../errors.ts';
 import {
@@ -15,6 +16,11 @@ export const USERNAME_TAKEN_MESSAGE =
   'This username is already taken. Please try a different username.';
 export const EMAIL_TAKEN_MESSAGE =
   'This email is already registered. Please use a different email or try logging in.';
+
+/** Whether registering `username` would pass the uniqueness check now (sign-up's step 1). */
+export async function usernameAvailable(db: Db, username: string): Promise<boolean> {
+  return !(await usernameTaken(db, username));
+}
 
 /** The 409 for a unique-index violation, telling username from email by the index named. */
 export function takenConflict(err: unknown): AppError {

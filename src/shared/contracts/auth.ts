@@ -20,6 +20,8 @@ export const AUTH_PATHS = {
   sendEmailCode: '/api/auth/email/send-code',
   /** Proves the caller's email with the mailed code. */
   verifyEmail: '/api/auth/email/verify',
+  /** Issue 20 item 8: sign-up's step 1 asks whether a username is free (public, rate limited). */
+  usernameAvailable: '/api/auth/username-available',
 } as const;
 
 /** Longest texts accepted; anything longer is a 400 (never silently cut). */
@@ -84,6 +86,12 @@ export const messageReply = successReply({});
 export type MessageReply = z.infer<typeof messageReply>;
 
 export const registerReply = messageReply.extend({ userId: z.number(), username: z.string() });
+
+/** GET …/username-available?username=: whether registering that username would be refused. */
+export const usernameAvailableQuery = z.object({ username: text(AUTH_LIMITS.username) });
+/** Only yes or no: nothing else about the account (usernames are not secret in this product). */
+export const usernameAvailableReply = successReply({ available: z.boolean() });
+export type UsernameAvailableReply = z.infer<typeof usernameAvailableReply>;
 export type RegisterReply = z.infer<typeof registerReply>;
 
 export const updateUsernameRequest = z.object({

@@ -59,6 +59,39 @@ export function validateRegistrationStep2(input: {
   return null;
 }
 
+/** Each field's refusal (a form shows them all at once beside the fields). */
+export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
+
+/** Registration step 1, every field at once: the same rules and texts as the step's check. */
+export function registrationStep1Errors(input: {
+  username?: Text;
+  email?: Text;
+  phone?: Text;
+}): FieldErrors<'username' | 'email' | 'phone'> {
+  const errors: FieldErrors<'username' | 'email' | 'phone'> = {};
+  if (blank(input.username)) errors.username = AUTH_MESSAGES.usernameRequired;
+  else if (!USERNAME_PATTERN.test(input.username ?? ''))
+    errors.username = AUTH_MESSAGES.usernameLetters;
+  if (!blank(input.email) && !EMAIL_PATTERN.test(input.email ?? ''))
+    errors.email = AUTH_MESSAGES.registrationEmail;
+  if (!blank(input.phone) && !REGISTRATION_PHONE_PATTERN.test(input.phone ?? ''))
+    errors.phone = AUTH_MESSAGES.registrationPhone;
+  return errors;
+}
+
+/** Registration step 2, every field at once. */
+export function registrationStep2Errors(input: {
+  password?: Text;
+  confirmPassword?: Text;
+}): FieldErrors<'password' | 'confirmPassword'> {
+  const errors: FieldErrors<'password' | 'confirmPassword'> = {};
+  if (!REGISTRATION_PASSWORD_PATTERN.test(input.password ?? ''))
+    errors.password = PASSWORD_MESSAGES.registrationPassword;
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password)
+    errors.confirmPassword = AUTH_MESSAGES.registrationPasswordMismatch;
+  return errors;
+}
+
 /** The whole registration payload (the server's check): step 1, then step 2. */
 export function validateRegistration(input: {
   username?: Text;

@@ -29,3 +29,20 @@ export function formError(page: Page): Locator {
 export function note(page: Page, text: string): Locator {
   return page.getByRole('main').getByText(text, { exact: true });
 }
+
+/**
+ * A field's own refusal (issue 20 item 6): the input is aria-invalid and its description
+ * names the error shown beside it. Resolves to that text once the field is invalid.
+ */
+export async function fieldErrorText(input: Locator): Promise<string> {
+  await input.and(input.page().locator('[aria-invalid="true"]')).waitFor({ timeout: 15_000 });
+  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ');
+  const errorId = ids.find((id) => id.endsWith('-error'));
+  if (errorId === undefined) throw new Error('the invalid field names no error');
+  return (await input.page().locator(`[id="${errorId}"]`).textContent()) ?? '';
+}
+
+/** Whether the field is marked invalid now. */
+export async function isInvalid(input: Locator): Promise<boolean> {
+  return (await input.getAttribute('aria-invalid')) === 'true';
+}

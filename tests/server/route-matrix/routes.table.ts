@@ -55,6 +55,8 @@ export interface RouteEntry {
    * and the API document show them (tests/server/openapi).
    */
   readsQuery?: readonly string[];
+  /** A valid query of the route's own (a GET that needs one), beside the caller's claims. */
+  query?: (input: CellInput) => Record<string, string>;
   expect: Expectation;
   /** Callers whose 2xx reply carries the victim's private data; nobody else's may. */
   reveals?: readonly CallerKind[];
@@ -165,6 +167,13 @@ const securityAndAuth: RouteEntry[] = [
     }),
     required: ['username', 'password'],
     expect: anyone(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/username-available',
+    query: (i) => ({ username: `free${i.scene.unique.replace(/[^a-z]/gi, '')}` }),
+    readsQuery: ['username'],
+    expect: anyone(200),
   },
   {
     method: 'PUT',

@@ -8,6 +8,7 @@ import {
   profileUpdateReply,
   registerReply,
   sendEmailCodeReply,
+  usernameAvailableReply,
   verifyEmailReply,
   type ProfileUpdateReply,
 } from '#shared/contracts/auth';
@@ -43,6 +44,23 @@ export interface Registration {
 export async function register(input: Registration): Promise<string> {
   const body = { ...input, role: 'CLIENT' };
   return (await apiPost(AUTH_PATHS.register, body, { schema: registerReply })).message;
+}
+
+/**
+ * Whether the username is free now (sign-up's step 1); null when the check could not be made
+ * (offline, limited, refused): registration itself stays the judge.
+ */
+export async function usernameAvailable(username: string): Promise<boolean | null> {
+  try {
+    const reply = await apiGet(AUTH_PATHS.usernameAvailable, {
+      query: { username },
+      schema: usernameAvailableReply,
+      background: true,
+    });
+    return reply.available;
+  } catch {
+    return null;
+  }
 }
 
 export async function requestPasswordReset(email: string): Promise<string> {

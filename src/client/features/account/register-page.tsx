@@ -1,11 +1,17 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { validateRegistrationStep1, validateRegistrationStep2 } from '#shared/rules/auth';
+import { registrationStep1Errors, registrationStep2Errors } from '#shared/rules/auth';
 import { Button } from '../../ui/button.tsx';
 import { FormEnd } from '../../ui/form-end.tsx';
-import { useFormSend, useFormState, useNoteThenLeave } from '../../ui/form-state.ts';
+import {
+  useFieldErrors,
+  useFormSend,
+  useFormState,
+  useNoteThenLeave,
+} from '../../ui/form-state.ts';
+import type { FieldErrors } from '../../ui/form-state.ts';
 import { Card, PageLayout } from '../../ui/page-layout.tsx';
-import { register, type Registration } from './account-api.ts';
+import { register, usernameAvailable, type Registration } from './account-api.ts';
 import { GoBackHeader } from './auth-header.tsx';
 import { REGISTER_MESSAGES, registrationFailure } from './register-errors.ts';
 import {
@@ -36,22 +42,38 @@ function toRegistration(form: RegisterForm): Registration {
   };
 }
 
+/**
+ * Step 1's refusals, all at once (issue 20 item 8), then whether the username is free: a taken
+ * one is refused here, beside the field, rather than after step 2. A check that could not be
+ * made lets the person on; registration refuses a taken name anyway.
+ */
+async function stepOneErrors(form: RegisterForm): Promise<FieldErrors<keyof RegisterForm>> {
+  const errors: FieldErrors<keyof RegisterForm> = registrationStep1Errors(form);
+  if (errors.username !== undefined) return errors;
+  const available = await usernameAvailable(form.username.trim());
+  return available === false ? { ...errors, username: REGISTER_MESSAGES.usernameTaken } : errors;
+}
+
 export function RegisterPage() {
   const [step, setStep] = useState<1 | 2>(1);
   const { form, change } = useFormState<RegisterForm>(EMPTY_REGISTER_FORM);
-  const { busy, error, setError, send } = useFormSend();
+  const { busy, error, send } = useFormSend();
+  const fieldErrors = useFieldErrors<keyof RegisterForm>();
   const [success, setSuccess] = useNoteThenLeave('/login', REGISTER_REDIRECT_MS);
+  const edit = (field: keyof RegisterForm, value: string) => {
+    change(field, value);
+    fieldErrors.clear(field);
+  };
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
     if (step === 1) {
-      const invalid = validateRegistrationStep1(form);
-      setError(invalid);
-      if (invalid === null) setStep(2);
+      await send(async () => {
+        if (fieldErrors.report(await stepOneErrors(form))) setStep(2);
+      }, registrationFailure);
       return;
     }
-    const invalid = validateRegistrationStep2(form);
-    if (invalid !== null) return setError(invalid);
+    if (!fieldErrors.report(registrationStep2Errors(form))) return;
     await send(async () => {
       const message = await register(toRegistration(form));
       setSuccess(`${message}. ${REGISTER_MESSAGES.redirecting}`);
@@ -65,9 +87,9 @@ export function RegisterPage() {
         <p className={styles.steps}>Step {step} of 2</p>
         <form noValidate onSubmit={(event) => void submit(event)}>
           {step === 1 ? (
-            <RegisterStepOne form={form} change={change} />
+            <RegisterStepOne form={form} change={edit} errors={fieldErrors.errors} />
           ) : (
-            <RegisterStepTwo form={form} change={change} />
+            <RegisterStepTwo form={form} change={edit} errors={fieldErrors.errors} />
           )}
           <FormEnd
             error={error}

@@ -1,4 +1,5 @@
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
+import type { FieldErrors } from '../../ui/form-state.ts';
 import { ACCOUNT_INPUTS } from './account-fields.ts';
 import styles from './account.module.css';
 
@@ -56,12 +57,14 @@ const STEP_TWO_FIELDS: RegisterFields = [
 interface StepProps {
   form: RegisterForm;
   change: (field: keyof RegisterForm, value: string) => void;
+  /** Each field's refusal, shown beside it. */
+  errors: FieldErrors<keyof RegisterForm>;
 }
 
-export function RegisterStepOne({ form, change }: StepProps) {
+export function RegisterStepOne({ form, change, errors }: StepProps) {
   return (
     <>
-      <FormFields fields={STEP_ONE_FIELDS} values={form} onChange={change} />
+      <FormFields fields={STEP_ONE_FIELDS} values={form} onChange={change} errors={errors} />
       <p className={styles.note}>
         Email or phone is recommended, so we can reach you about your orders and help you recover
         your account.
@@ -70,6 +73,6 @@ export function RegisterStepOne({ form, change }: StepProps) {
   );
 }
 
-export function RegisterStepTwo({ form, change }: StepProps) {
-  return <FormFields fields={STEP_TWO_FIELDS} values={form} onChange={change} />;
+export function RegisterStepTwo({ form, change, errors }: StepProps) {
+  return <FormFields fields={STEP_TWO_FIELDS} values={form} onChange={change} errors={errors} />;
 }

@@ -1,13 +1,16 @@
-// Update Round (product-spec.md section 2): first the round ID (GET /api/admin/rounds/{id};
-// 'Error fetching round'), then the edit form with the status select (PUT …/{id};
+// Update Round (product-spec.md section 2): first the round ID (checked beside the field, then
+// GET /api/admin/rounds/{id}; 'Error fetching round' under the form), then the edit form with the status select (PUT …/{id};
 // 'Error updating round').
 import { useState } from 'react';
+import { ID_RULE, idFromWire } from '#shared/contracts/ids';
 import { Button } from '../../ui/button.tsx';
+import { ErrorMessage } from '../../ui/form-message.tsx';
+import { useFieldErrors } from '../../ui/form-state.ts';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
 import { AdminForm } from '../../ui/admin/admin-kit.tsx';
-import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
+import { ROUND_ERRORS, roundErrorText } from './round-errors.ts';
 import { formOfRound, updateRoundBody, type RoundForm } from './round-form.ts';
 import { RoundFormFields } from './round-form-fields.tsx';
 import { loadRound, updateRound } from './rounds-api.ts';
@@ -17,21 +20,40 @@ interface Editing {
   form: RoundForm;
 }
 
+/** Load Round with no usable ID: said beside the field, and nothing is fetched. */
+export const ROUND_ID_NEEDED = `Round ID ${ID_RULE}.`;
+
 function RoundIdStep({ onLoaded }: { onLoaded: (editing: Editing) => void }) {
   const [roundId, setRoundId] = useState('');
   const { busy, whileBusy } = useBusy();
+  const fieldErrors = useFieldErrors<'roundId'>();
+  // A refused fetch: 'Error fetching round: …' under the form, not an alert (issue 20 item 6).
+  const [failure, setFailure] = useState<string | null>(null);
   const load = () =>
     whileBusy(async () => {
+      setFailure(null);
+      const id = idFromWire(roundId.trim());
+      if (!fieldErrors.report(id === undefined ? { roundId: ROUND_ID_NEEDED } : {})) return;
       try {
         const reply = await loadRound(roundId.trim());
         onLoaded({ roundId: reply.round.roundId, form: formOfRound(reply.round) });
       } catch (error) {
-        alertRoundError(ROUND_ERRORS.fetchRound, error);
+        setFailure(roundErrorText(ROUND_ERRORS.fetchRound, error));
       }
     });
   return (
     <AdminForm label="Choose the round to update" onSubmit={load}>
-      <TextField label="Round ID" inputMode="numeric" value={roundId} onChange={setRoundId} />
+      <TextField
+        label="Round ID"
+        inputMode="numeric"
+        value={roundId}
+        onChange={(value) => {
+          setRoundId(value);
+          fieldErrors.clear('roundId');
+        }}
+        error={fieldErrors.errors.roundId}
+      />
+      <ErrorMessage text={failure} />
       <FormActions>
         <Button type="submit" disabled={busy}>
           Load Round
@@ -43,16 +65,18 @@ function RoundIdStep({ onLoaded }: { onLoaded: (editing: Editing) => void }) {
 
 export function UpdateRoundTab({ onUpdated }: { onUpdated: (message: string) => void }) {
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const { busy, whileBusy } = useBusy();
   if (editing === null) return <RoundIdStep onLoaded={setEditing} />;
   const submit = () =>
     whileBusy(async () => {
+      setFailure(null);
       try {
         const message = await updateRound(editing.roundId, updateRoundBody(editing.form));
         setEditing(null);
         onUpdated(message);
       } catch (error) {
-        alertRoundError(ROUND_ERRORS.update, error);
+        setFailure(roundErrorText(ROUND_ERRORS.update, error));
       }
     });
   return (
@@ -65,6 +89,7 @@ export function UpdateRoundTab({ onUpdated }: { onUpdated: (message: string) => 
         onChange={(form) => setEditing({ ...editing, form })}
         withStatus
       />
+      <ErrorMessage text={failure} />
       <FormActions>
         <Button type="submit" disabled={busy}>
           Update Round

@@ -1,10 +1,12 @@
 // 'Add New User' (product-spec.md section 7: POST /api/admin/user/create): after success the
 // generated password is shown once, so the admin can hand it over; it is never shown again.
 import { useId, useState } from 'react';
-import type { CreateUserReply } from '#shared/contracts/admin-users';
+import { ADMIN_USER_MESSAGES, type CreateUserReply } from '#shared/contracts/admin-users';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
+import { ErrorMessage } from '../../ui/form-message.tsx';
+import { useFieldErrors } from '../../ui/form-state.ts';
 import { useAdminSend } from '../../ui/admin/use-admin-send.ts';
 import { UserFormFields } from './user-form-fields.tsx';
 import { createUser, EMPTY_USER_FORM, type UserForm } from './users-api.ts';
@@ -41,17 +43,26 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
   const formId = useId();
   const [form, setForm] = useState<UserForm>(EMPTY_USER_FORM);
   const [created, setCreated] = useState<CreateUserReply | null>(null);
-  const { busy, send } = useAdminSend();
+  const { busy, send, error, setError } = useAdminSend();
+  const fieldErrors = useFieldErrors<keyof UserForm>();
   const close = () => {
     setForm(EMPTY_USER_FORM);
     setCreated(null);
+    setError(null);
+    fieldErrors.report({});
     onClose();
   };
-  const submit = () =>
-    send(async () => {
+  // The server's one rule of the form (a username), beside the field before any call; every
+  // other refusal is the server's, under the form.
+  const submit = async () => {
+    setError(null);
+    const username = form.username.trim() === '' ? ADMIN_USER_MESSAGES.usernameMissing : undefined;
+    if (!fieldErrors.report(username === undefined ? {} : { username })) return;
+    await send(async () => {
       setCreated(await createUser(form));
       onCreated();
     }, 'Failed to create the user.');
+  };
   const actions =
     created === null ? (
       <CancelAndSubmit formId={formId} busy={busy} onCancel={close}>
@@ -69,7 +80,15 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
     >
       {created === null ? (
         <AdminForm id={formId} onSubmit={submit}>
-          <UserFormFields form={form} onChange={setForm} />
+          <UserFormFields
+            form={form}
+            onChange={(next) => {
+              if (next.username !== form.username) fieldErrors.clear('username');
+              setForm(next);
+            }}
+            errors={fieldErrors.errors}
+          />
+          <ErrorMessage text={error} />
         </AdminForm>
       ) : (
         <CreatedNote created={created} />

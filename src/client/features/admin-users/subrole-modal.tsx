@@ -12,6 +12,7 @@ import { Modal } from '../../ui/modal.tsx';
 import { SelectField, valueOptions } from '../../ui/select-field.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
+import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useAdminSend } from '../../ui/admin/use-admin-send.ts';
 import type { UserDialogProps } from './user-dialog.ts';
 import { updateSubrole } from './users-api.ts';
@@ -20,11 +21,12 @@ export function SubroleModal({ user, onClose, onUpdated }: UserDialogProps) {
   const formId = useId();
   const [subrole, setSubrole] = useState<VolunteerSubRoleName>(user.volunteerSubRole ?? 'REGULAR');
   const [notes, setNotes] = useState('');
-  const { busy, send } = useAdminSend();
+  const { busy, send, error, setError } = useAdminSend();
   const submit = async () => {
-    // The id comes from the server's list; the spec's guard stays for a row without one.
+    // The id comes from the server's list; the spec's guard stays for a row without one (its
+    // text inline, not an alert: issue 20 item 6).
     if (!Number.isInteger(user.userId)) {
-      window.alert(ADMIN_USER_MESSAGES.userIdMissing);
+      setError(ADMIN_USER_MESSAGES.userIdMissing);
       return;
     }
     await send(
@@ -58,6 +60,7 @@ export function SubroleModal({ user, onClose, onUpdated }: UserDialogProps) {
           onChange={setNotes}
           maxLength={ADMIN_USER_LIMITS.notes}
         />
+        <ErrorMessage text={error} />
       </AdminForm>
     </Modal>
   );

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { Modal } from '../../ui/modal.tsx';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
+import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useAdminSend } from '../../ui/admin/use-admin-send.ts';
 import { UserFormFields } from './user-form-fields.tsx';
 import type { UserDialogProps } from './user-dialog.ts';
@@ -12,7 +13,7 @@ import { formOf, updateUser, type UserForm } from './users-api.ts';
 export function UpdateUserModal({ user, onClose, onUpdated }: UserDialogProps) {
   const formId = useId();
   const [form, setForm] = useState<UserForm>(() => formOf(user));
-  const { busy, send } = useAdminSend();
+  const { busy, send, error } = useAdminSend();
   const submit = () =>
     send(async () => onUpdated(await updateUser(user.userId, form)), 'Failed to update the user.');
   return (
@@ -29,6 +30,7 @@ export function UpdateUserModal({ user, onClose, onUpdated }: UserDialogProps) {
     >
       <AdminForm id={formId} onSubmit={submit}>
         <UserFormFields form={form} onChange={setForm} />
+        <ErrorMessage text={error} />
       </AdminForm>
     </Modal>
   );

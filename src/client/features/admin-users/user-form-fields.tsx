@@ -21,14 +21,16 @@ const TEXT_FIELDS: readonly FieldSpec<Exclude<keyof UserForm, 'role'>>[] = [
 interface UserFormFieldsProps {
   form: UserForm;
   onChange: (form: UserForm) => void;
+  /** Each field's refusal, shown beside it. */
+  errors?: Partial<Record<keyof UserForm, string>>;
 }
 
-export function UserFormFields({ form, onChange }: UserFormFieldsProps) {
+export function UserFormFields({ form, onChange, errors }: UserFormFieldsProps) {
   const set = (field: keyof UserForm, value: string) => onChange({ ...form, [field]: value });
   const roles = form.role === 'ADMIN' ? ['ADMIN', ...ROLES] : ROLES;
   return (
     <>
-      <FormFields fields={TEXT_FIELDS} values={form} onChange={set} />
+      <FormFields fields={TEXT_FIELDS} values={form} onChange={set} errors={errors} />
       <SelectField
         label="Role"
         value={form.role}

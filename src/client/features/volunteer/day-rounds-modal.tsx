@@ -1,6 +1,6 @@
 // 'Rounds on the date' (spec section 2): each round of the picked day with its slots and my
 // sign-up; Sign Up when it is open for sign-up, else a note that no slots are available.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { roundsOnDay } from '#shared/rules/round-dates';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
@@ -17,6 +17,8 @@ import styles from './volunteer.module.css';
 export const DAY_MODAL_TITLE = 'Rounds on the date';
 export const NO_ROUNDS_ON_DAY = 'No rounds scheduled for this date.';
 export const ALREADY_SIGNED_UP = 'You are already signed up';
+/** Right after Sign Up in this dialog ("already" read as a refusal there: issue 20 item 9). */
+export const SIGNED_UP_NOW = 'You are signed up for this round.';
 export const NO_SLOTS = 'No slots available';
 
 interface DayRoundsModalProps {
@@ -38,9 +40,22 @@ function DayRound({
 }) {
   const { round } = entry;
   const titleId = useId();
+  // Signed up from this card while it is open: the spec's "already" is for a later visit.
+  const [justSignedUp, setJustSignedUp] = useState(false);
   let action = <p className={styles.note}>{NO_SLOTS}</p>;
-  if (round.userSignedUp) action = <p className={styles.note}>{ALREADY_SIGNED_UP}</p>;
-  else if (round.openForSignup) action = <Button onClick={onSignUp}>Sign Up</Button>;
+  if (round.userSignedUp)
+    action = <p className={styles.note}>{justSignedUp ? SIGNED_UP_NOW : ALREADY_SIGNED_UP}</p>;
+  else if (round.openForSignup)
+    action = (
+      <Button
+        onClick={() => {
+          setJustSignedUp(true);
+          onSignUp();
+        }}
+      >
+        Sign Up
+      </Button>
+    );
   return (
     <li>
       <article className={styles.card} aria-labelledby={titleId}>

@@ -1,9 +1,10 @@
 // The guest page ('/' for username Guest, and '/guest'; spec section 2 "Guest home"):
 // 'Welcome, Guest!', Make a New Order (the catalogue), the Cart with a count and the guest's
 // cart fields; a placed order shows its 'Current Order' dialog.
-import { useNavigate } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { ORDER_KINDS } from '../../../offline/actions.ts';
 import { logout } from '../../../session/logout.ts';
+import { useSessionUser } from '../../../session/use-session-user.ts';
 import { AppHeader } from '../../../ui/app-header.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { CardGrid } from '../../../ui/dashboard.tsx';
@@ -29,7 +30,18 @@ function fieldsFrom(texts: Record<string, string>): GuestFields {
   };
 }
 
+/**
+ * /guest for someone signed in to an account goes to their own home ('/' shows each role its
+ * home, spec section 2 "Routes"): the guest page greeted them as a guest, and its Go Back
+ * would have logged them out (issue 20 item 9).
+ */
 export function GuestHome() {
+  const user = useSessionUser();
+  if (user !== null && user.role !== 'GUEST') return <Navigate to="/" replace />;
+  return <GuestShopping />;
+}
+
+function GuestShopping() {
   const navigate = useNavigate();
   const shopping = useShopping<GuestFields>('guest', EMPTY_GUEST_FIELDS);
   const { setCartOpen } = shopping;
