@@ -40,6 +40,8 @@ import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { registerRetentionSweep } from './privacy/retention-sweep.ts';
 import { registerMailer } from './mail/mail-plugin.ts';
 import { registerIdempotencyPruning } from './idempotency/idempotency-pruning.ts';
+import { registerNotifications } from './notifications/notifications-plugin.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { LOG_REDACT_PATHS, LOG_SERIALIZERS } from './logging.ts';
 import { closeRedis, openRedis, type RedisClient } from './shared-state/redis-client.ts';
 import type { PushChannel } from './notifications/notification-channels.ts';
@@ -114,6 +116,8 @@ export async function buildApp(
   registerRetentionSweep(app);
   // Web Push's keys and channel; before the notification worker, which closes first.
   await registerPush(app);
+  // After the mailer: its onClose runs first, so the last sends finish before mail closes.
+  registerNotifications(app);
   // Route schemas are zod contracts, validated after every preValidation hook above.
   registerZodSchemas(app);
   // Before the routes: the OpenAPI document is collected as they are registered.
@@ -138,6 +142,7 @@ export async function buildApp(
   await app.register(orderRoutes);
   await app.register(deviceRoutes);
   await app.register(pushRoutes);
+  await app.register(notificationRoutes);
   await app.register(calendarRoutes);
 
   await registerStaticApp(app, config.staticDir);

@@ -82,6 +82,16 @@ export interface ServerConfig {
   pushHosts: readonly string[];
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /**
+   * Hours before a round starts that its CONFIRMED volunteers are reminded (REMINDER_HOURS,
+   * default 24; notifications/).
+   */
+  reminderHours: number;
+  /**
+   * Whether this process runs the notification worker (default true; tests that must not
+   * send, or drive the worker themselves, turn it off).
+   */
+  notificationWorker: boolean;
   /** The server's clock. Only tests set another, to move time forward without sleeping. */
   clock: () => Date;
 }
@@ -282,6 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pushHosts: pushHostsFrom(env.PUSH_HOSTS),
     vapidKeys: vapidKeysFrom(env),
     vapidSubject: vapidSubjectFrom(env.VAPID_SUBJECT, publicUrl, mailFrom),
+    reminderHours: intFrom(env.REMINDER_HOURS, 24, 'REMINDER_HOURS'),
+    notificationWorker: true,
     clock: () => new Date(),
   };
 }

@@ -5,6 +5,7 @@ import type { VolunteerApplyRequest } from '#shared/contracts/applications';
 import type { WriteContext } from '../db/write-context.ts';
 import { conflict } from '../errors.ts';
 import { hasPendingApplication, insertApplication } from './applications.repository.ts';
+import { notifyNewApplication } from '../notifications/notifications.service.ts';
 
 export const DUPLICATE_APPLICATION_MESSAGE =
   'An application with this email is already waiting for review.';
@@ -33,7 +34,7 @@ export async function applyToVolunteer(
   const email = (input.email ?? '').trim();
   if (await hasPendingApplication(trx, email)) throw conflict(DUPLICATE_APPLICATION_MESSAGE);
   const notes = input.notes?.trim() ?? '';
-  return insertApplication(trx, {
+  const applicationId = await insertApplication(trx, {
     firstName: (input.firstName ?? '').trim(),
     lastName: (input.lastName ?? '').trim(),
     email,
@@ -41,4 +42,6 @@ export async function applyToVolunteer(
     notes: notes === '' ? null : notes,
     submissionDate: submissionDateOf(input.submissionTime, now),
   });
+  await notifyNewApplication(w, applicationId);
+  return applicationId;
 }

@@ -20,6 +20,7 @@ import {
 import type { StoredImage } from './cargo.types.ts';
 import { deleteImage, insertImage } from './images.repository.ts';
 import { sumOfSizes, type ItemCreateInput, type ItemPatch } from './item-input.ts';
+import { notifyItemsOutOfStock } from '../notifications/notifications.service.ts';
 
 type Trx = Transaction<Database>;
 
@@ -114,5 +115,6 @@ export async function updateItem(
   const updated = await itemOrThrow(trx, id);
   const details = updateDetails(item, updated);
   await recordAdminAction(w, 'cargo.update', { type: 'cargo_item', id }, details);
+  if (item.quantity > 0 && updated.quantity <= 0) await notifyItemsOutOfStock(w, [id]);
   return updated;
 }

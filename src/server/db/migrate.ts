@@ -16,6 +16,7 @@ import { personalDataPurge } from './migrations/2026-11-25T1801-personal-data-pu
 import { signupHistory } from './migrations/2026-11-26T0900-signup-history.ts';
 import { deviceReports } from './migrations/2026-11-27T1000-device-reports.ts';
 import { postgresPlaceOrder } from './migrations/2026-11-28T1000-postgres-place-order.ts';
+import { notifications } from './migrations/2026-11-29T1000-notifications.ts';
 import { calendarLinks } from './migrations/2026-11-29T1200-calendar-links.ts';
 import { push } from './migrations/2026-11-29T1100-push.ts';
 import { orderCancelledBy } from './migrations/2026-11-29T1300-order-cancelled-by.ts';
@@ -36,6 +37,7 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-11-26T0900-signup-history': signupHistory(t),
     '2026-11-27T1000-device-reports': deviceReports(t),
     '2026-11-28T1000-postgres-place-order': postgresPlaceOrder(t),
+    '2026-11-29T1000-notifications': notifications(t),
     '2026-11-29T1200-calendar-links': calendarLinks(t),
     '2026-11-29T1100-push': push(t),
     '2026-11-29T1300-order-cancelled-by': orderCancelledBy(t),

@@ -32,6 +32,9 @@ export interface UsersTable {
   password_hash: string | null;
   /** 1 once a code mailed to the current email was entered; an email change sets 0. */
   email_verified: Generated<number>;
+  /** Notification preferences (notifications/), 0/1, default 1. */
+  notify_push: Generated<number>;
+  notify_email: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -293,6 +296,30 @@ export interface CalendarLinksTable {
   rotated_at: string;
 }
 
+export type NotificationChannelName = 'push' | 'email';
+/** 'sending': claimed by a worker (next_attempt_at is then the claim's lease). */
+export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
+
+/** The notification queue (notifications/): one row per (event, person, channel). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** e.g. 'round.reminder', 'signup.confirmed' (notification-texts.ts). */
+  kind: string;
+  /** Names the event, e.g. `signup.confirmed:signup:123`; unique with user_id and channel. */
+  event_key: string;
+  channel: NotificationChannelName;
+  /** JSON text of what the texts need; never a client's address or phone. */
+  params: string;
+  due_at: string;
+  status: NotificationStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   login_sessions: LoginSessionsTable;
@@ -313,6 +340,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
   device_reports: DeviceReportsTable;
+  notifications: NotificationsTable;
   calendar_links: CalendarLinksTable;
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;

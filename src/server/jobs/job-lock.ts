@@ -15,7 +15,8 @@ import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import type { Database } from '../db/schema.ts';
 
-export type JobName = 'retention-sweep' | 'idempotency-pruning';
+export type JobName =
+  'retention-sweep' | 'idempotency-pruning' | 'notifications' | 'notification-reminders';
 
 export type JobOutcome<T> = { ran: true; value: T } | { ran: false };
 

@@ -12,6 +12,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (notifications); every value in it escaped. */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -20,6 +20,7 @@ import {
 } from './orders.repository.ts';
 import { isConfirmedOn, roundStatus } from './order-rounds.repository.ts';
 import { releaseStock } from './reservation.service.ts';
+import { notifyOrderClosed } from '../notifications/notifications.service.ts';
 
 type Trx = Transaction<Database>;
 
@@ -64,6 +65,10 @@ export async function cancelOrder(w: SignedInWrite, orderId: number): Promise<vo
     throw await refuseFinal(trx, orderId, 'cancel');
   }
   await releaseStock(w, await reservedLines(trx, orderId));
+  // The client is told only of a cancel someone else (an admin) made.
+  if (order.userId !== caller.userId) {
+    await notifyOrderClosed(w, { id: orderId, userId: order.userId }, 'cancelled');
+  }
   if (caller.role === 'ADMIN') {
     const details = { from: order.status, to: 'CANCELLED' };
     await recordAdminAction(w, 'order.cancel', { type: 'order', id: orderId }, details);
@@ -97,10 +102,11 @@ export async function startDelivery(w: SignedInWrite, orderId: number): Promise<
 
 /** A volunteer CONFIRMED on the order's round (the actor) marks it COMPLETED. */
 export async function completeOrder(w: SignedInWrite, orderId: number): Promise<void> {
-  await orderOfConfirmedVolunteer(w, orderId, 'complete it');
+  const order = await orderOfConfirmedVolunteer(w, orderId, 'complete it');
   if (!(await setStatusIf(w.trx, orderId, OPEN, 'COMPLETED', w.now))) {
     throw await refuseFinal(w.trx, orderId, 'complete');
   }
+  await notifyOrderClosed(w, { id: orderId, userId: order.userId }, 'completed');
 }
 
 /** An admin moves an open order to another (not cancelled) round, or to none. */

@@ -24,6 +24,7 @@ import { placeOrderInOneStatement } from './place-order-statement.repository.ts'
 import { isSeenShort, reserveStock, stockTakes } from './reservation.service.ts';
 import { candidateKeys, resolveLines } from './resolve-lines.ts';
 import { findItemsByNameKeys } from './stock.repository.ts';
+import { notifyItemsOutOfStock } from '../notifications/notifications.service.ts';
 
 export interface Orderer {
   userId: number | null;
@@ -53,12 +54,28 @@ export async function placeOrder(
   const person = personOf(details, orderer);
   await checkPersonLimits(w, person);
   await reserveStock(w, lines);
+  // An item this order emptied: admins are told (event 5), in this transaction.
+  await notifyItemsOutOfStock(
+    w,
+    stockTakes(lines).map((t) => t.itemId),
+  );
   const roundId = await nextRoundId(trx, now);
   const guestKeys =
     person.kind === 'guest'
       ? { guestPhoneKey: person.phoneKey, guestEmailKey: person.emailKey }
       : { guestPhoneKey: null, guestEmailKey: null };
   return insertOrder(trx, { ...details, ...orderer, ...guestKeys, roundId, lines, now });
+}
+
+/** Whether the order takes an item's whole total as read just before. */
+function mayEmptyAnItem(
+  lines: Parameters<typeof stockTakes>[0],
+  catalogue: readonly { id: number; quantity: number }[],
+): boolean {
+  const left = new Map(catalogue.map((item) => [item.id, item.quantity]));
+  return stockTakes(lines).some(
+    (t) => t.sizeLabel === null && t.quantity >= (left.get(t.itemId) ?? 0),
+  );
 }
 
 /** Stands for the order id in the reply text the statement completes (see replyAround). */
@@ -98,6 +115,9 @@ export async function placeOrderAtOnce(
     throw error;
   }
   if (isSeenShort(lines)) return undefined;
+  // An order that may empty an item goes the general path, which queues the out-of-stock
+  // notification in its transaction (the statement knows nothing of notifications).
+  if (mayEmptyAnItem(lines, catalogue)) return undefined;
   const person = personOf(details, orderer);
   const guestKeys =
     person.kind === 'guest'

@@ -2,10 +2,12 @@
 // something a browser cannot send cross-site without a CORS preflight, and requests that say
 // they come from another site are refused. The server sends no CORS grants at all.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NOTIFICATION_PATHS } from '#shared/contracts/notifications';
 import { forbidden } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PREFLIGHTED_HEADERS = ['x-session-id', 'idempotency-key', 'admin-username'];
+const ONE_CLICK_UNSUBSCRIBE = `${NOTIFICATION_PATHS.unsubscribe}?`;
 
 function isForeignOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
@@ -30,6 +32,9 @@ export function registerCsrfGuard(app: FastifyInstance): void {
       throw forbidden('Cross-site requests are not allowed.');
     if (isForeignOrigin(request)) throw forbidden('Cross-site requests are not allowed.');
     if (SAFE_METHODS.has(request.method)) return;
+    // RFC 8058 one-click opt-out: a mail provider posts a form with no preflight signal; the
+    // signed token in the URL is the whole authority (it turns one person's mail off).
+    if (request.url.startsWith(ONE_CLICK_UNSUBSCRIBE)) return;
     // Multipart uploads (admin images) are sent with Admin-Username, which forces a preflight.
     if (!carriesPreflightedSignal(request)) throw forbidden('Cross-site requests are not allowed.');
   });

@@ -18,6 +18,10 @@ import { countConfirmed } from './signups.repository.ts';
 import type { SignedInWrite } from '../db/write-context.ts';
 import { changedFields, recordAdminAction } from '../audit/audit.service.ts';
 import { lockExistingRound } from './round-locks.ts';
+import {
+  notifyRoundCancelled,
+  notifyRoundChanged,
+} from '../notifications/notifications.service.ts';
 
 const STAFF_ROLES = new Set(['VOLUNTEER', 'ADMIN']);
 
@@ -140,6 +144,15 @@ export async function updateRoundFields(
   if (cancels) {
     const cancelled = { from: round.status, detachedOrders, by: 'update' };
     await recordAdminAction(ctx, 'round.cancel', target, cancelled);
+    await notifyRoundCancelled(ctx, round);
+  } else if (fields.status === 'SCHEDULED' || fields.status === 'IN_PROGRESS') {
+    await notifyRoundChanged(ctx, round, {
+      id: roundId,
+      title: fields.title,
+      start_time: fields.startTime.toISOString(),
+      end_time: fields.endTime.toISOString(),
+      location: fields.location,
+    });
   }
   return detachedOrders;
 }
@@ -153,5 +166,6 @@ export async function cancelRound(ctx: SignedInWrite, roundId: number): Promise<
   const detachedOrders = await detachOpenOrders(ctx.trx, roundId, ctx.now);
   const details = { from: round.status, detachedOrders };
   await recordAdminAction(ctx, 'round.cancel', { type: 'round', id: roundId }, details);
+  await notifyRoundCancelled(ctx, round);
   return detachedOrders;
 }

@@ -10,6 +10,7 @@ import { confirmSignups, countConfirmed, listRoundSignups } from './signups.repo
 import type { SignedInWrite } from '../db/write-context.ts';
 import { recordAdminAction } from '../audit/audit.service.ts';
 import { lockExistingRound } from './round-locks.ts';
+import { notifySignupsConfirmed } from '../notifications/notifications.service.ts';
 
 export interface LotteryResult {
   selected: SelectedVolunteer[];
@@ -27,6 +28,8 @@ export async function runLottery(ctx: SignedInWrite, roundId: number): Promise<L
   const winners = drawUniformly(waitlisted, freeSlots);
   const selectedSignupIds = winners.map((w) => w.id);
   await confirmSignups(ctx.trx, selectedSignupIds);
+  // "You're in" to each winner, queued in this transaction (a second run draws no one new).
+  await notifySignupsConfirmed(ctx, round, winners);
   const details = { selectedSignupIds, freeSlots, waitlisted: waitlisted.length };
   await recordAdminAction(ctx, 'round.lottery', { type: 'round', id: roundId }, details);
   return { selected: winners.map(selectedView), freeSlots, waitlisted: waitlisted.length };

@@ -20,6 +20,10 @@ import {
 import type { SignedInWrite, WriteContext } from '../db/write-context.ts';
 import { recordAdminAction } from '../audit/audit.service.ts';
 import { lockExistingRound, SIGNUP_NOT_FOUND } from './round-locks.ts';
+import {
+  notifySignupRejected,
+  notifySignupsConfirmed,
+} from '../notifications/notifications.service.ts';
 
 function refuseClosedRound(round: RoundRow, now: Date): void {
   if (round.status === 'CANCELLED') throw conflict('This round has been cancelled.');
@@ -109,6 +113,7 @@ export async function confirmSignup(ctx: SignedInWrite, signupId: number): Promi
     throw conflict('The round is full: there is no free slot to confirm this sign-up.');
   }
   await confirmSignups(ctx.trx, [signupId]);
+  await notifySignupsConfirmed(ctx, round, [signup]);
   const target = { type: 'signup', id: signupId } as const;
   await recordAdminAction(ctx, 'signup.confirm', target, signupDetails(signup));
   return true;
@@ -116,9 +121,10 @@ export async function confirmSignup(ctx: SignedInWrite, signupId: number): Promi
 
 /** An admin rejects a live sign-up: it is deleted. */
 export async function rejectSignup(ctx: SignedInWrite, signupId: number): Promise<void> {
-  const { signup } = await lockSignup(ctx, signupId);
+  const { signup, round } = await lockSignup(ctx, signupId);
   refuseCancelled(signup, 'rejected');
   await deleteSignup(ctx.trx, signupId);
+  await notifySignupRejected(ctx, round, signup);
   const target = { type: 'signup', id: signupId } as const;
   await recordAdminAction(ctx, 'signup.reject', target, signupDetails(signup));
 }

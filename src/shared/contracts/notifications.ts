@@ -90,6 +90,13 @@ export const unsubscribeRequest = z.object({
     .max(NOTIFICATION_LIMITS.tokenMax, NOTIFICATION_MESSAGES.token),
 });
 export const unsubscribeReply = successReply({});
+/**
+ * RFC 8058 one-click: a mail client POSTs the form `List-Unsubscribe=One-Click` to the URL of
+ * the mail's List-Unsubscribe header, the token in its query. The route reads the token from
+ * the JSON body ({token}, the app's /unsubscribe screen) or else from the query.
+ */
+export const unsubscribeQuery = z.object({ token: unsubscribeRequest.shape.token.optional() });
+export const unsubscribeBody = z.object({ token: unsubscribeRequest.shape.token.optional() });
 
 export const calendarLinkReply = successReply({
   /** https://…/api/calendar/<token>.ics (PUBLIC_URL); the client shows a webcal: form too. */

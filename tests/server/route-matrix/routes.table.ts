@@ -10,6 +10,7 @@ import type { Database } from '#server/db/schema';
 import type { WriteContext } from '#server/db/write-context';
 import { issueMailedCode } from '#server/auth/mailed-codes.service';
 import { issueResetCode } from '#server/auth/password-reset.service';
+import { loadUnsubscribeTokens } from '#server/notifications/unsubscribe-token';
 import {
   exportPublicKeySpki,
   generateEcdhKeyPair,
@@ -659,6 +660,28 @@ const push: RouteEntry[] = [
   },
 ];
 
+const notifications: RouteEntry[] = [
+  { method: 'GET', path: '/api/notifications/preferences', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    path: '/api/notifications/preferences',
+    body: () => ({ push: true, email: true }),
+    required: ['push', 'email'],
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    // The token is the whole authority: anyone holding the mail's link may use it.
+    body: async (i) => ({
+      token: (await loadUnsubscribeTokens(i.db)).tokenFor(i.scene.target.id),
+    }),
+    required: ['token'],
+    readsQuery: ['token'],
+    expect: anyone(200),
+  },
+];
+
 export const ROUTES: readonly RouteEntry[] = [
   ...securityAndAuth,
   ...adminUsers,
@@ -669,6 +692,7 @@ export const ROUTES: readonly RouteEntry[] = [
   ...calendar,
   ...orders,
   ...devices,
+  ...notifications,
   ...push,
 ];
 
