@@ -137,6 +137,15 @@ function scrollingTables(scope: Locator): Promise<string[]> {
   );
 }
 
+/** Fields whose text is under 16 px (iOS zooms into them when focused). */
+function smallFields(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [...root.querySelectorAll('input:not([type=file]), select, textarea')]
+      .filter((field) => parseFloat(getComputedStyle(field).fontSize) < 16)
+      .map((field) => `${field.getAttribute('aria-label') ?? field.id}: text under 16 px`),
+  );
+}
+
 interface Found {
   where: string;
   problem: string;
@@ -153,6 +162,7 @@ async function check(page: Page, where: string, scope: Locator, size: string): P
     viewport: window.innerWidth,
   }));
   if (width.page > width.viewport) add(`the page is ${width.page} px wide`);
+  (await smallFields(scope)).forEach(add);
   (await accessibilityViolations(page)).forEach(add);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `admin-responsive-${where.replace(/\W+/g, '-')}-${size}`);
@@ -211,6 +221,12 @@ async function cargoList(page: Page, size: string, itemName: string): Promise<Fo
   const found = await check(page, 'Cargo', page.getByRole('main'), size);
   await control(cargo.row(itemName), `Update ${itemName}`).click();
   await shown(cargo.drawer);
+  await page.keyboard.press('Escape');
+  await gone(cargo.drawer);
+  // The drawer's fields, a size row's included, are 16 px like every other.
+  await cargo.addNewItem.click();
+  await cargo.fillItem({ name: 'Gloves', sizes: [['M', '4']] });
+  (await smallFields(cargo.drawer)).forEach((problem) => found.push({ where: 'drawer', problem }));
   await page.keyboard.press('Escape');
   await gone(cargo.drawer);
   return found;
@@ -276,6 +292,39 @@ describe('admin lists on a phone and a desktop', () => {
     // Eight screens, each scanned by axe, on a machine other tests share.
     240_000,
   );
+
+  it('the admin home and the lists share one width and header; Refresh Alerts stands apart', async () => {
+    const w = await theWorld();
+    const { page } = await e2e.open(DESKTOP);
+    const home = await logInAsAdmin(page, w.admin);
+    await shown(home.alerts);
+    // The banner's content and the main column, as boxes.
+    const frame = () =>
+      page.evaluate(() => {
+        const box = (el: Element | null | undefined) => {
+          const r = el?.getBoundingClientRect();
+          return r === undefined ? null : `${Math.round(r.left)}+${Math.round(r.width)}`;
+        };
+        return {
+          header: box(document.querySelector('header')?.firstElementChild),
+          main: box(document.querySelector('main')),
+        };
+      });
+    const onHome = await frame();
+    const gap = await page.evaluate(() => {
+      const list = document.querySelector('ul[aria-label="Alerts"]')?.getBoundingClientRect();
+      const button = [...document.querySelectorAll('button')]
+        .find((b) => b.textContent === 'Refresh Alerts')
+        ?.getBoundingClientRect();
+      return list === undefined || button === undefined ? -1 : button.top - list.bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(12);
+    for (const path of ['/admin/orders', '/cargo_admin', '/round_admin', '/admin/audit']) {
+      await page.goto(path);
+      await shown(page.getByRole('main').getByRole('heading', { level: 1 }));
+      expect({ path, ...(await frame()) }).toEqual({ path, ...onHome });
+    }
+  });
 
   it('on a tablet, All Orders scrolls inside its box and says so; on a desktop it fits', async () => {
     const w = await theWorld();
