@@ -249,3 +249,40 @@ describe.skipIf(!testDialects().includes('postgres'))('two app instances on one 
     }
   });
 });
+
+describe.each(testDialects())('the worker running in the app (%s)', (dialect) => {
+  it('sends after the commit without being asked, and stops cleanly at close', async () => {
+    const inbox = await startInbox();
+    const shared = await sharedDatabase(dialect, inbox.url);
+    const app = await shared.build({ notificationWorker: true });
+    try {
+      const admin = await createSignedInUser(app.ctx.opened.db, { role: 'ADMIN', password: null });
+      const person = await createSignedInUser(app.ctx.opened.db, {
+        role: 'VOLUNTEER',
+        password: null,
+        emailVerified: true,
+      });
+      const roundId = await createTestRound(app.ctx.opened.db, {
+        maxParticipants: 1,
+        startsInMs: 3 * 86_400_000,
+      });
+      await createSignup(app.ctx.opened.db, roundId, person.id, 'WAITLISTED');
+      const lottery = await call(app, 'POST', `/api/admin/rounds/${roundId}/lottery`, {
+        as: admin,
+        body: adminBody(admin),
+      });
+      expect(lottery.statusCode).toBe(200);
+      await expect
+        .poll(() => inbox.mails.filter((m) => m.to.includes(person.email)).length, {
+          timeout: 10_000,
+        })
+        .toBe(1);
+    } finally {
+      await app.close();
+      await shared.drop();
+      await inbox.close();
+    }
+    // Closed with nothing half-done: the one mail, not a second.
+    expect(inbox.mails).toHaveLength(1);
+  });
+});
