@@ -13,6 +13,7 @@ import { accessibilityViolations } from './helpers/axe.ts';
 import { aClient, logInAsClient } from './helpers/flows.ts';
 import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
+import { fieldErrorText } from './pages/controls.ts';
 import { CartDialog, Catalogue, ItemDialog } from './pages/ordering-pages.ts';
 
 const e2e = useE2e();
@@ -150,10 +151,16 @@ describe('stock-aware catalogue', () => {
     await cart.amount(gauze.name).fill('2');
     await gone(cart.error);
 
-    // A refusal naming no line ('Please fill in …') goes once the lines change at all.
+    // A refusal naming no line ('Please fill in …') goes once the lines change at all. The
+    // blank field is marked beside itself and has focus.
     await cart.field('Notes').fill('');
     await cart.placeOrder.click();
     await shown(cart.error);
+    expect(await fieldErrorText(cart.field('Notes'))).toBe('Required.');
+    expect(await cart.field('Notes').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await cart.field('Delivery Address').getAttribute('aria-invalid')).toBeNull();
+    await shot(page, 'cart-blank-field', PHONE);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await cart.remove(tape.name).click();
     await gone(cart.error);
 

@@ -35,7 +35,9 @@ export function CartDialog(props: CartDialogProps) {
   useEffect(() => {
     if (error === null) return;
     linesAtError.current = props.lines;
-    errorBox.current?.scrollIntoView({ block: 'nearest' });
+    // A blank field already has focus (and is in view): the sentence under the form waits.
+    if (document.activeElement?.getAttribute('aria-invalid') !== 'true')
+      errorBox.current?.scrollIntoView({ block: 'nearest' });
     // Only a new refusal takes the lines of its moment; a change of lines is judged below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);

@@ -130,7 +130,15 @@ export function CatalogueAndCart<F extends { [K in keyof F]: string }>({
         lines={shopping.lines}
         checkout={checkout}
       >
-        <FormFields fields={fields} values={form} onChange={change} />
+        <FormFields
+          fields={fields}
+          values={form}
+          onChange={(name, value) => {
+            change(name, value);
+            checkout.clearField(name);
+          }}
+          errors={checkout.fieldErrors}
+        />
       </CartDialog>
     </>
   );
