@@ -100,11 +100,12 @@ function blockedControls(scope: Locator): Promise<string[]> {
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 40)}"` +
       ` in row "${(el.closest('tr')?.textContent ?? '').trim().slice(0, 30)}"`;
-    const sideways = () => {
-      let box: Element | null = root;
-      const boxes: Element[] = [document.documentElement];
-      for (; box !== null; box = box.parentElement) boxes.push(box);
-      return boxes.some((el) => el.scrollLeft !== 0);
+    // Any box between the control and the page (the table's, a dialog's, the page) that had
+    // to scroll sideways to bring it into view.
+    const sideways = (el: Element) => {
+      for (let box: Element | null = el; box !== null; box = box.parentElement)
+        if (box.scrollLeft !== 0) return true;
+      return false;
     };
     const controls = root.querySelectorAll('tbody :is(button, select, input, a[href])');
     for (const el of controls) {
@@ -113,7 +114,7 @@ function blockedControls(scope: Locator): Promise<string[]> {
       if (box.width === 0 || box.height === 0) problems.push(`${describe(el)}: not shown`);
       else if (box.left < 0 || box.right > window.innerWidth)
         problems.push(`${describe(el)}: outside the viewport (${box.left}–${box.right})`);
-      else if (sideways()) problems.push(`${describe(el)}: needed a sideways scroll`);
+      else if (sideways(el)) problems.push(`${describe(el)}: needed a sideways scroll`);
       else {
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         if (hit === null || (hit !== el && !el.contains(hit)))
@@ -142,7 +143,10 @@ function smallFields(scope: Locator): Promise<string[]> {
   return scope.evaluate((root) =>
     [...root.querySelectorAll('input:not([type=file]), select, textarea')]
       .filter((field) => parseFloat(getComputedStyle(field).fontSize) < 16)
-      .map((field) => `${field.getAttribute('aria-label') ?? field.id}: text under 16 px`),
+      .map((field) => {
+        const name = field.getAttribute('aria-label') ?? field.closest('label')?.textContent;
+        return `${name ?? field.id}: text under 16 px`;
+      }),
   );
 }
 
@@ -311,6 +315,7 @@ describe('admin lists on a phone and a desktop', () => {
         };
       });
     const onHome = await frame();
+    await screenshot(page, 'admin-responsive-home-desktop');
     const gap = await page.evaluate(() => {
       const list = document.querySelector('ul[aria-label="Alerts"]')?.getBoundingClientRect();
       const button = [...document.querySelectorAll('button')]
@@ -337,6 +342,7 @@ describe('admin lists on a phone and a desktop', () => {
     expect(await hint.count()).toBe(0);
     await page.setViewportSize({ width: 800, height: 800 });
     await shown(hint);
+    await screenshot(page, 'admin-responsive-All-Orders-tablet');
     expect(await scrollingTables(page.getByRole('main'))).toEqual(['Orders']);
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBe(800);
     await page.setViewportSize(DESKTOP);
