@@ -44,6 +44,9 @@ interface Payload {
 
 const payloadOf = (a: PushAttempt) => a.payload as Payload;
 
+/** Server processes start and restart slowly on a loaded machine; a hang still fails. */
+const SLOW = 180_000;
+
 describe.each(testDialects())('Web Push through a real server process (%s)', (dialect) => {
   let dataDir: string;
   let receiver: PushReceiver;
@@ -124,107 +127,123 @@ describe.each(testDialects())('Web Push through a real server process (%s)', (di
       .where('user_id', '=', userId)
       .execute();
 
-  it('an admin’s confirm reaches each of the person’s devices once, decrypted right', async () => {
-    const admin = await createSignedInUser(opened.db, { role: 'ADMIN' });
-    const volunteer = await createSignedInUser(opened.db, { role: 'VOLUNTEER' });
-    const bystander = await createSignedInUser(opened.db, { role: 'VOLUNTEER' });
-    const title = `Round ${randomBytes(3).toString('hex')}`;
-    // A week ahead: outside REMINDER_HOURS, so no reminder (which names the round too) comes.
-    const week = 7 * 24 * 60 * 60 * 1000;
-    const roundId = await createTestRound(opened.db, {
-      title,
-      maxParticipants: 3,
-      startsInMs: week,
-    });
-    const signupId = await createSignup(opened.db, roundId, volunteer.id, 'WAITLISTED');
-    await createSignup(opened.db, roundId, bystander.id, 'WAITLISTED');
-    await subscribe(volunteer, 'phone');
-    await subscribe(volunteer, 'laptop');
-    await subscribe(bystander, 'bystander');
+  it(
+    'an admin’s confirm reaches each of the person’s devices once, decrypted right',
+    async () => {
+      const admin = await createSignedInUser(opened.db, { role: 'ADMIN' });
+      const volunteer = await createSignedInUser(opened.db, { role: 'VOLUNTEER' });
+      const bystander = await createSignedInUser(opened.db, { role: 'VOLUNTEER' });
+      const title = `Round ${randomBytes(3).toString('hex')}`;
+      // A week ahead: outside REMINDER_HOURS, so no reminder (which names the round too) comes.
+      const week = 7 * 24 * 60 * 60 * 1000;
+      const roundId = await createTestRound(opened.db, {
+        title,
+        maxParticipants: 3,
+        startsInMs: week,
+      });
+      const signupId = await createSignup(opened.db, roundId, volunteer.id, 'WAITLISTED');
+      await createSignup(opened.db, roundId, bystander.id, 'WAITLISTED');
+      await subscribe(volunteer, 'phone');
+      await subscribe(volunteer, 'laptop');
+      await subscribe(bystander, 'bystander');
 
-    const res = await fetch(
-      `${server.baseUrl}${ADMIN_ROUND_PATHS.confirmSignup.replace(':signupId', String(signupId))}`,
-      {
-        method: 'PUT',
-        headers: { cookie: admin.cookie, 'content-type': 'application/json' },
-        body: '{}',
-      },
-    );
-    expect(res.status).toBe(200);
-    await receiver.waitFor(
-      () => deliveredWith('phone', title).length > 0 && deliveredWith('laptop', title).length > 0,
-    );
-    // A later push to the same person is the barrier: whatever came first has arrived.
-    const barrier = `barrier-${randomBytes(3).toString('hex')}`;
-    await queue(volunteer.id, barrier);
-    await receiver.waitFor(() => deliveredWith('laptop', barrier).length > 0);
+      const res = await fetch(
+        `${server.baseUrl}${ADMIN_ROUND_PATHS.confirmSignup.replace(':signupId', String(signupId))}`,
+        {
+          method: 'PUT',
+          headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+          body: '{}',
+        },
+      );
+      expect(res.status).toBe(200);
+      await receiver.waitFor(
+        () => deliveredWith('phone', title).length > 0 && deliveredWith('laptop', title).length > 0,
+      );
+      // A later push to the same person is the barrier: whatever came first has arrived.
+      const barrier = `barrier-${randomBytes(3).toString('hex')}`;
+      await queue(volunteer.id, barrier);
+      await receiver.waitFor(() => deliveredWith('laptop', barrier).length > 0);
 
-    const [phone] = deliveredWith('phone', title);
-    expect(deliveredWith('phone', title)).toHaveLength(1);
-    expect(deliveredWith('laptop', title)).toHaveLength(1);
-    expect(payloadOf(phone!)).toEqual(payloadOf(deliveredWith('laptop', title)[0]!));
-    expect(payloadOf(phone!)).toMatchObject({ title: `You're in: ${title}` });
-    expect(payloadOf(phone!).url).toMatch(/^\//);
-    expect(typeof payloadOf(phone!).body).toBe('string');
-    expect(typeof payloadOf(phone!).tag).toBe('string');
-    expect(Object.keys(payloadOf(phone!)).sort()).toEqual(['body', 'tag', 'title', 'url']);
-    expect(phone!.headers.ttl).toMatch(/^\d+$/);
-    expect(receiver.delivered('bystander')).toEqual([]);
-    expect(receiver.attempts.flatMap((a) => a.problems)).toEqual([]);
-  });
+      const [phone] = deliveredWith('phone', title);
+      expect(deliveredWith('phone', title)).toHaveLength(1);
+      expect(deliveredWith('laptop', title)).toHaveLength(1);
+      expect(payloadOf(phone!)).toEqual(payloadOf(deliveredWith('laptop', title)[0]!));
+      expect(payloadOf(phone!)).toMatchObject({ title: `You're in: ${title}` });
+      expect(payloadOf(phone!).url).toMatch(/^\//);
+      expect(typeof payloadOf(phone!).body).toBe('string');
+      expect(typeof payloadOf(phone!).tag).toBe('string');
+      expect(Object.keys(payloadOf(phone!)).sort()).toEqual(['body', 'tag', 'title', 'url']);
+      expect(phone!.headers.ttl).toMatch(/^\d+$/);
+      expect(receiver.delivered('bystander')).toEqual([]);
+      expect(receiver.attempts.flatMap((a) => a.problems)).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('a 410 deletes that subscription; the person’s other device still gets the push', async () => {
-    const user = await createSignedInUser(opened.db);
-    await subscribe(user, 'gone');
-    await subscribe(user, 'kept');
-    receiver.answer('gone', { status: 410 });
-    await queue(user.id, 'first-after-410');
-    await receiver.waitFor(() => deliveredWith('kept', 'first-after-410').length === 1);
-    const kept = receiver.subscription('kept').json.endpoint;
-    // The row goes in the sender's transaction after the answer: poll the database for it.
-    let endpoints = (await subscriptionsOf(user.id)).map((r) => r.endpoint);
-    for (let i = 0; i < 100 && endpoints.length > 1; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      endpoints = (await subscriptionsOf(user.id)).map((r) => r.endpoint);
-    }
-    expect(endpoints).toEqual([kept]);
-    await queue(user.id, 'second-after-410');
-    await receiver.waitFor(() => deliveredWith('kept', 'second-after-410').length === 1);
-    expect(receiver.attempts.filter((a) => a.name === 'gone')).toHaveLength(1);
-  });
+  it(
+    'a 410 deletes that subscription; the person’s other device still gets the push',
+    async () => {
+      const user = await createSignedInUser(opened.db);
+      await subscribe(user, 'gone');
+      await subscribe(user, 'kept');
+      receiver.answer('gone', { status: 410 });
+      await queue(user.id, 'first-after-410');
+      await receiver.waitFor(() => deliveredWith('kept', 'first-after-410').length === 1);
+      const kept = receiver.subscription('kept').json.endpoint;
+      // The row goes in the sender's transaction after the answer: poll the database for it.
+      let endpoints = (await subscriptionsOf(user.id)).map((r) => r.endpoint);
+      for (let i = 0; i < 100 && endpoints.length > 1; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        endpoints = (await subscriptionsOf(user.id)).map((r) => r.endpoint);
+      }
+      expect(endpoints).toEqual([kept]);
+      await queue(user.id, 'second-after-410');
+      await receiver.waitFor(() => deliveredWith('kept', 'second-after-410').length === 1);
+      expect(receiver.attempts.filter((a) => a.name === 'gone')).toHaveLength(1);
+    },
+    SLOW,
+  );
 
-  it('429 and 500 are retried after Retry-After: delivered once, the other device not again', async () => {
-    const user = await createSignedInUser(opened.db);
-    await subscribe(user, 'flaky');
-    await subscribe(user, 'steady');
-    receiver.answer('flaky', { status: 429, retryAfter: '1' }, { status: 500, retryAfter: '1' });
-    await queue(user.id, 'retried');
-    await receiver.waitFor(() => deliveredWith('flaky', 'retried').length === 1, 60_000);
-    const tries = receiver.attempts.filter((a) => a.name === 'flaky');
-    expect(tries.map((a) => a.status)).toEqual([429, 500, 201]);
-    await queue(user.id, 'barrier-of-retry');
-    await receiver.waitFor(() => deliveredWith('flaky', 'barrier-of-retry').length === 1);
-    expect(deliveredWith('steady', 'retried')).toHaveLength(1);
-    expect(deliveredWith('flaky', 'retried')).toHaveLength(1);
-  });
+  it(
+    '429 and 500 are retried after Retry-After: delivered once, the other device not again',
+    async () => {
+      const user = await createSignedInUser(opened.db);
+      await subscribe(user, 'flaky');
+      await subscribe(user, 'steady');
+      receiver.answer('flaky', { status: 429, retryAfter: '1' }, { status: 500, retryAfter: '1' });
+      await queue(user.id, 'retried');
+      await receiver.waitFor(() => deliveredWith('flaky', 'retried').length === 1, 60_000);
+      const tries = receiver.attempts.filter((a) => a.name === 'flaky');
+      expect(tries.map((a) => a.status)).toEqual([429, 500, 201]);
+      await queue(user.id, 'barrier-of-retry');
+      await receiver.waitFor(() => deliveredWith('flaky', 'barrier-of-retry').length === 1);
+      expect(deliveredWith('steady', 'retried')).toHaveLength(1);
+      expect(deliveredWith('flaky', 'retried')).toHaveLength(1);
+    },
+    SLOW,
+  );
 
-  it('a kill and restart between queueing and sending loses nothing and sends nothing twice', async () => {
-    const user = await createSignedInUser(opened.db);
-    await subscribe(user, 'restart');
-    await queue(user.id, 'before-kill');
-    await receiver.waitFor(() => deliveredWith('restart', 'before-kill').length === 1);
-    const port = server.port;
-    await server.stop('SIGKILL');
-    const labels = Array.from({ length: 5 }, (_, i) => `while-down-${i}-x`);
-    for (const label of labels) await queue(user.id, label);
-    server = await start(port);
-    await receiver.waitFor(() => labels.every((l) => deliveredWith('restart', l).length > 0));
-    await queue(user.id, 'after-restart');
-    await receiver.waitFor(() => deliveredWith('restart', 'after-restart').length === 1);
-    for (const label of [...labels, 'before-kill']) {
-      expect(deliveredWith('restart', label), label).toHaveLength(1);
-    }
-  });
+  it(
+    'a kill and restart between queueing and sending loses nothing and sends nothing twice',
+    async () => {
+      const user = await createSignedInUser(opened.db);
+      await subscribe(user, 'restart');
+      await queue(user.id, 'before-kill');
+      await receiver.waitFor(() => deliveredWith('restart', 'before-kill').length === 1);
+      const port = server.port;
+      await server.stop('SIGKILL');
+      const labels = Array.from({ length: 5 }, (_, i) => `while-down-${i}-x`);
+      for (const label of labels) await queue(user.id, label);
+      server = await start(port);
+      await receiver.waitFor(() => labels.every((l) => deliveredWith('restart', l).length > 0));
+      await queue(user.id, 'after-restart');
+      await receiver.waitFor(() => deliveredWith('restart', 'after-restart').length === 1);
+      for (const label of [...labels, 'before-kill']) {
+        expect(deliveredWith('restart', label), label).toHaveLength(1);
+      }
+    },
+    SLOW,
+  );
 
   // On its own SQLite database, so once is enough.
   it.runIf(dialect === 'sqlite')(
@@ -272,6 +291,7 @@ describe.each(testDialects())('Web Push through a real server process (%s)', (di
         fs.rmSync(otherDir, { recursive: true, force: true });
       }
     },
+    SLOW,
   );
 
   it.runIf(dialect === 'postgres')(
@@ -292,5 +312,6 @@ describe.each(testDialects())('Web Push through a real server process (%s)', (di
         expect(deliveredWith('two-processes', label), label).toHaveLength(1);
       }
     },
+    SLOW,
   );
 });
