@@ -15,6 +15,7 @@ import { SessionExpiredModal } from './pages/app-shell.ts';
 import { accessibilityViolations, AxeLog } from './helpers/axe.ts';
 import { checkDialogKeyboard, tabThroughPage, WELL_BEHAVED } from './helpers/keyboard.ts';
 import { ClientHomePage } from './pages/client-home-page.ts';
+import { fieldErrorText } from './pages/controls.ts';
 import { FeedbackForm, JoinUsForm, type Application } from './pages/outbox-forms.ts';
 import { OfflineStatusBar } from './pages/outbox-status.ts';
 import { controlledByWorker } from './pages/outbox-worker.ts';
@@ -46,7 +47,10 @@ describe('accessibility', () => {
     const register = new RegisterPage(page);
     await register.goto();
     await register.fillStepOne({ username: 'rita1' });
-    await shown(register.error);
+    // The refusal beside the field (issue 20 item 8).
+    expect(await fieldErrorText(register.username)).toBe(
+      'Username can only contain English letters',
+    );
     expect(await accessibilityViolations(page)).toEqual([]);
     await register.fillStepOne({ username: 'rita' });
     await shown(register.password);
@@ -78,7 +82,10 @@ describe('accessibility', () => {
     await join.goto();
     await axe.scan('JOIN US');
     await join.submit.click();
-    await shown(join.error);
+    // Every refusal at once beside its field (issue 20 item 6), focus on the first.
+    expect(await fieldErrorText(join.firstName)).toBe('First name is required');
+    expect(await fieldErrorText(join.phone)).toBe('Invalid phone number');
+    expect(await join.firstName.evaluate((el) => el === document.activeElement)).toBe(true);
     await axe.scan('JOIN US with an error');
     expect(axe.found).toEqual([]);
   });

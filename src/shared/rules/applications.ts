@@ -25,3 +25,20 @@ export function validateVolunteerApplication(input: {
     return APPLICATION_MESSAGES.volunteerPhone;
   return null;
 }
+
+/** The volunteer form's refusals, every field at once (same rules and texts as above). */
+export function volunteerApplicationErrors(input: {
+  firstName?: Text;
+  lastName?: Text;
+  email?: Text;
+  phone?: Text;
+}): Partial<Record<'firstName' | 'lastName' | 'email' | 'phone', string>> {
+  const errors: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone', string>> = {};
+  if (blank(input.firstName)) errors.firstName = APPLICATION_MESSAGES.volunteerFirstName;
+  if (blank(input.lastName)) errors.lastName = APPLICATION_MESSAGES.volunteerLastName;
+  if (!EMAIL_PATTERN.test(input.email?.trim() ?? ''))
+    errors.email = APPLICATION_MESSAGES.volunteerEmail;
+  if (!VOLUNTEER_PHONE_PATTERN.test(input.phone?.trim() ?? ''))
+    errors.phone = APPLICATION_MESSAGES.volunteerPhone;
+  return errors;
+}

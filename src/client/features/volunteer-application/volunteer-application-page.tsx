@@ -3,7 +3,7 @@
 // server can be reached, else kept and sent later ("Saved — will send when online").
 import { useState, type SyntheticEvent } from 'react';
 import { APPLICATION_LIMITS } from '#shared/contracts/applications';
-import { validateVolunteerApplication } from '#shared/rules/applications';
+import { volunteerApplicationErrors } from '#shared/rules/applications';
 import { submit } from '../../offline/submit.ts';
 import { useReceipt } from '../../offline/hooks.ts';
 import { actionReceiptKey } from '../../offline/receipts.ts';
@@ -11,7 +11,7 @@ import { formOutcomeText, QUEUED_TEXT } from '../../offline/status-texts.ts';
 import { Button } from '../../ui/button.tsx';
 import { EMAIL_INPUT, FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
-import { useFormSend, useFormState } from '../../ui/form-state.ts';
+import { useFieldErrors, useFormSend, useFormState } from '../../ui/form-state.ts';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { ReceiptMessage } from '../../ui/receipt.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
@@ -36,6 +36,7 @@ const APPLICATION_FIELDS: readonly FieldSpec<keyof ApplicationForm>[] = [
 export function VolunteerApplicationPage() {
   const { form, change, setForm } = useFormState<ApplicationForm>(EMPTY_APPLICATION);
   const { busy, error, setError, send } = useFormSend();
+  const fieldErrors = useFieldErrors<keyof ApplicationForm>();
   const [detail, setDetail] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // The application the form is showing, whose receipt is shown with `done`.
@@ -48,8 +49,8 @@ export function VolunteerApplicationPage() {
     setDetail(null);
     setDone(null);
     setReceiptKey(null);
-    const invalid = validateVolunteerApplication(form);
-    if (invalid !== null) return setError(invalid);
+    // Every refusal at once, beside its field (issue 20 item 6).
+    if (!fieldErrors.report(volunteerApplicationErrors(form))) return;
     await send(
       async () => {
         const outcome = await submit(applicationAction(form, new Date()));
@@ -69,7 +70,15 @@ export function VolunteerApplicationPage() {
   return (
     <TitledPage title="JOIN US" backLabel="Go Back" backTo="history">
       <form noValidate onSubmit={(event) => void apply(event)}>
-        <FormFields fields={APPLICATION_FIELDS} values={form} onChange={change} />
+        <FormFields
+          fields={APPLICATION_FIELDS}
+          values={form}
+          onChange={(field, value) => {
+            change(field, value);
+            fieldErrors.clear(field);
+          }}
+          errors={fieldErrors.errors}
+        />
         <ErrorMessage text={error} />
         {detail !== null && detail !== '' && <p>{detail}</p>}
         <ReceiptMessage state={receipt} text={formOutcomeText(done, receipt, SENT_TEXT)} />
