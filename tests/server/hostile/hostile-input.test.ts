@@ -59,7 +59,13 @@ async function openedReply(reply: WireReply, world: HostileWorld): Promise<WireR
 }
 
 describe.each(testDialects())('hostile input (%s)', (dialect) => {
-  const server = useTestServer(dialect, { rateLimitScale: 1000 }, { listen: true });
+  // The notification worker off: its sends (of rows earlier requests queued) change tables
+  // while a refused request's before/after fingerprint is taken.
+  const server = useTestServer(
+    dialect,
+    { rateLimitScale: 1000, notificationWorker: false },
+    { listen: true },
+  );
   let world: HostileWorld;
   let sent = 0;
   beforeAll(async () => {
