@@ -8,6 +8,7 @@ import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
 import { AdminHomePage, anAdmin, logInAsAdmin, nextDialog } from './pages/admin-home-page.ts';
 import { AdminOrdersPage } from './pages/admin-orders-page.ts';
+import { answerConfirmation } from './helpers/confirm.ts';
 
 const e2e = useE2e();
 const DAY = 24 * 60 * 60 * 1000;
@@ -86,6 +87,7 @@ describe('all orders', () => {
     await screenshot(page, 'admin-orders-desktop');
 
     await orders.cancel(toCancel).click();
+    await answerConfirmation(page, 'Cancel order');
     await gone(orders.rows(toCancel));
     expect(await orders.notice.textContent()).toBe('Order cancelled.');
 
@@ -136,6 +138,7 @@ describe('all orders', () => {
     await db.updateTable('orders').set({ status: 'CANCELLED' }).where('id', '=', orderId).execute();
     const alert = nextDialog(page);
     await orders.cancel(orderId).click();
+    await answerConfirmation(page, 'Cancel order');
     expect(await alert).toMatch(/cancel/i);
     await gone(orders.rows(orderId));
 

@@ -21,6 +21,7 @@ import { aFeedback, anApplication } from './pages/admin-seed.ts';
 import { AdminUsersPage } from './pages/admin-users-page.ts';
 import { control } from './pages/controls.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { answerConfirmation, confirmation } from './helpers/confirm.ts';
 
 const e2e = useE2e();
 
@@ -63,6 +64,7 @@ describe('volunteer applications', () => {
       .executeTakeFirstOrThrow();
     expect(await applications.notice.textContent()).toBe(APPROVAL_NOTICES.created(made.username));
     await applications.action(sam.email, 'Reject').click();
+    await answerConfirmation(page, 'Reject application');
     await shown(applications.row('Rejected', sam.email));
     expect(await applications.notice.textContent()).toBe(ADMIN_APPLICATION_MESSAGES.rejected);
     await shown(page.getByText('No pending applications.'));
@@ -173,21 +175,22 @@ describe('manage users', () => {
     expect(await users.notice.textContent()).toBe(ADMIN_USER_MESSAGES.passwordReset);
     expect(await canLogIn(user.username, 'newpass123')).toBe(true);
 
-    // Delete asks first; no deletes nothing.
-    const no = nextDialog(page, false);
+    // Delete asks first (the app's confirmation, naming the user); keeping deletes nothing.
     await users.action(user.username, 'Delete').click();
-    expect(await no).toContain(user.username);
-    const yes = nextDialog(page, true);
+    await shown(confirmation(page).getByText(`Delete user ${user.username}?`));
+    await answerConfirmation(page, 'Keep user');
+    await shown(users.row(user.username));
     await users.action(user.username, 'Delete').click();
-    await yes;
+    await answerConfirmation(page, 'Delete user');
     await gone(users.row(user.username));
     expect(await users.notice.textContent()).toBe(ADMIN_USER_MESSAGES.deleted);
 
     // The server refuses deleting oneself: an alert with its message.
-    const own = answerDialogs(page, [true, true]);
+    const own = answerDialogs(page, [true]);
     await users.action(admin.username, 'Delete').click();
-    await expect.poll(() => own.length).toBe(2);
-    expect(own[1]).toBe(ADMIN_USER_MESSAGES.deleteSelf);
+    await answerConfirmation(page, 'Delete user');
+    await expect.poll(() => own.length).toBe(1);
+    expect(own[0]).toBe(ADMIN_USER_MESSAGES.deleteSelf);
     await shown(users.row(admin.username));
   });
 });

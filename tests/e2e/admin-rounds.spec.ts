@@ -8,10 +8,11 @@ import { DESKTOP, PHONE, screenshot } from '../support/chromium.ts';
 import { accessibilityViolations } from './helpers/axe.ts';
 import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
-import { anAdmin, answerDialogs, logInAsAdmin, nextDialog } from './pages/admin-home-page.ts';
+import { anAdmin, logInAsAdmin, nextDialog } from './pages/admin-home-page.ts';
 import { adminTable, rowWith } from './pages/admin-table.ts';
 import { AdminRoundsPage } from './pages/admin-rounds-page.ts';
 import { control } from './pages/controls.ts';
+import { answerConfirmation } from './helpers/confirm.ts';
 
 const e2e = useE2e();
 
@@ -102,6 +103,7 @@ describe('rounds administration', () => {
     expect(await full).toMatch(/^Error confirming signup: /);
     const confirmed = signups.getByRole('row').filter({ hasText: 'CONFIRMED' });
     await control(confirmed.first(), 'Reject').click();
+    await answerConfirmation(page, 'Reject sign-up');
     await shown(rounds.dialog.getByText('Sign-up rejected.', { exact: true }));
     await control(waitlisted, 'Confirm').click();
     await shown(rounds.dialog.getByText('Sign-up confirmed.', { exact: true }));
@@ -153,10 +155,10 @@ describe('rounds administration', () => {
 
     await rounds.open('Park Round (east)');
     await screenshot(page, 'admin-rounds-dialog-phone');
-    const dialogs = answerDialogs(page, [true]);
     await control(rounds.dialog, 'Cancel Round').click();
+    await shown(page.getByRole('alertdialog').getByText('Park Round (east)', { exact: false }));
+    await answerConfirmation(page, 'Cancel round');
     await shown(rounds.dialog.getByText('Round cancelled.', { exact: true }));
-    expect(dialogs[0]).toContain('Park Round (east)');
     await control(rounds.dialog, 'Close').click();
     await shown(rounds.row('Park Round (east)').getByText('CANCELLED'));
   });

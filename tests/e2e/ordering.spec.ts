@@ -21,6 +21,7 @@ import {
   ItemDialog,
   OrderHistory,
 } from './pages/ordering-pages.ts';
+import { answerConfirmation } from './helpers/confirm.ts';
 
 const e2e = useE2e();
 const db = () => e2e.server.db;
@@ -137,6 +138,7 @@ describe('client ordering', () => {
       expect(await accessibilityViolations(page)).toEqual([]);
 
       await order.getByRole('button', { name: 'Cancel Order' }).click();
+      await answerConfirmation(page, 'Cancel order');
       await gone(order);
       await shown(page.getByText('You have no orders yet.'));
       await expect.poll(() => sizeLeft(socks.id, 'S'), { timeout: 10_000 }).toBe(3);

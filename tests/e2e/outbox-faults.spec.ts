@@ -15,6 +15,7 @@ import { OfflineStatusBar } from './pages/outbox-status.ts';
 import { controlledByWorker } from './pages/outbox-worker.ts';
 import { VolunteerDashboard } from './pages/volunteer-dashboard.ts';
 import { aRound, aVolunteer, logInAsVolunteer, tomorrowAt } from './pages/volunteer-seed.ts';
+import { answerConfirmation } from './helpers/confirm.ts';
 
 const SYNC_TIMEOUT_MS = 30_000;
 
@@ -76,6 +77,7 @@ async function aVolunteerWithOrders(count: number): Promise<Delivery> {
 async function complete(dashboard: VolunteerDashboard, orderId: number): Promise<void> {
   const order = dashboard.assignedOrder(orderId);
   await order.button('Complete').click();
+  await answerConfirmation(order.root.page(), 'Mark completed');
   await gone(order.root);
 }
 

@@ -11,6 +11,7 @@ import { gone, shown } from './helpers/waits.ts';
 import { OfflineStatusBar } from './pages/outbox-status.ts';
 import { controlledByWorker } from './pages/outbox-worker.ts';
 import { aRound, aVolunteer, logInAsVolunteer, tomorrowAt } from './pages/volunteer-seed.ts';
+import { answerConfirmation } from './helpers/confirm.ts';
 
 const e2e = useE2e();
 const db = () => e2e.server.db;
@@ -52,6 +53,7 @@ describe('receipts', () => {
     const bar = new OfflineStatusBar(page);
     await shown(bar.offlineBadge);
     await order.button('Complete').click();
+    await answerConfirmation(page, 'Mark completed');
     await gone(order.root);
     await dashboard.expand(dashboard.completed);
     const completed = dashboard.completedOrder(orderId);

@@ -17,6 +17,7 @@ import { OrderHistory } from './pages/ordering-pages.ts';
 import { OfflineStatusBar } from './pages/outbox-status.ts';
 import { controlledByWorker } from './pages/outbox-worker.ts';
 import { aRound, aVolunteer, logInAsVolunteer, tomorrowAt } from './pages/volunteer-seed.ts';
+import { answerConfirmation } from './helpers/confirm.ts';
 
 const QUEUED = 'Saved — will send when online';
 
@@ -77,6 +78,7 @@ describe('Start delivery', () => {
     const bar = new OfflineStatusBar(page);
     await shown(bar.offlineBadge);
     await order.button('Start delivery').click();
+    await answerConfirmation(page, 'Start delivery');
     await shown(order.root.getByText('Processing', { exact: true }));
     await shown(order.pending.getByText(QUEUED, { exact: true }));
     await gone(order.button('Start delivery'));
@@ -115,6 +117,7 @@ describe('Start delivery', () => {
 
     // Then Complete, online.
     await order.button('Complete').click();
+    await answerConfirmation(order.root.page(), 'Mark completed');
     await expect.poll(() => statusOf(orderId), { timeout: 20_000 }).toBe('COMPLETED');
     await dashboard.expand(dashboard.completed);
     await shown(dashboard.completedOrder(orderId).root.getByText('Completed', { exact: true }));

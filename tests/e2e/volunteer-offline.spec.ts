@@ -20,6 +20,7 @@ import {
   signupsOf,
   tomorrowAt,
 } from './pages/volunteer-seed.ts';
+import { answerConfirmation } from './helpers/confirm.ts';
 
 const QUEUED = 'Saved — will send when online';
 
@@ -65,6 +66,7 @@ describe('the volunteer dashboard offline', () => {
 
     for (const orderId of orders) {
       await dashboard.assignedOrder(orderId).button('Complete').click();
+      await answerConfirmation(page, 'Mark completed');
       await shown(
         dashboard.assigned.getByText(`Complete order ${orderId} — ${QUEUED}`, { exact: true }),
       );

@@ -12,6 +12,7 @@ import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
 import { Dialog, GREEN, VolunteerDashboard } from './pages/volunteer-dashboard.ts';
 import { aRound, aVolunteer, logInAsVolunteer, noonIn, signupsOf } from './pages/volunteer-seed.ts';
+import { answerConfirmation } from './helpers/confirm.ts';
 
 // Rounds here start at noon tomorrow (12 to 36 hours ahead): a 72-hour address window shows
 // their addresses whatever the time of day. The window itself: address-window.spec.ts.
@@ -91,6 +92,7 @@ describe('the volunteer dashboard', () => {
     await screenshot(page, 'volunteer-round-detail-phone');
 
     await detail.button('Cancel Signup').click();
+    await answerConfirmation(page, 'Cancel sign-up');
     await gone(detail.root);
     // Kept for the record, CANCELLED (beyond-spec.md section 2); gone from the volunteer's lists.
     await expect
@@ -135,6 +137,7 @@ describe('the volunteer dashboard', () => {
     await gone(full.root);
 
     await card.button('Complete').click();
+    await answerConfirmation(page, 'Mark completed');
     await expect.poll(() => orderStatus(orderId)).toBe('COMPLETED');
     await gone(card.root);
     await shown(dashboard.assigned.getByText('No assigned orders.', { exact: true }));

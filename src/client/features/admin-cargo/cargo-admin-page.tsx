@@ -5,6 +5,7 @@ import type { CargoItem } from '#shared/contracts/cargo';
 import { Button } from '../../ui/button.tsx';
 import { AdminPage, Loaded, RefreshButton, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
+import { announce } from '../../ui/status-toast.tsx';
 import { AddItemDrawer } from './add-item-drawer.tsx';
 import { loadItems } from './cargo-api.ts';
 import { InventoryTable } from './inventory-table.tsx';
@@ -19,6 +20,7 @@ export function CargoAdminPage() {
   const saved = (message: string) => {
     setDrawer(null);
     setNotice(message);
+    announce(message);
     items.reload();
   };
   return (

@@ -5,6 +5,7 @@ import type { AdminRound, SelectedVolunteer } from '#shared/contracts/admin-roun
 import { Button } from '../../ui/button.tsx';
 import { SuccessMessage } from '../../ui/form-message.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
+import { announce } from '../../ui/status-toast.tsx';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
 import { runLottery } from './rounds-api.ts';
 import styles from './rounds.module.css';
@@ -29,6 +30,7 @@ export function LotteryTab({ round, onChanged }: { round: AdminRound; onChanged:
       try {
         const reply = await runLottery(round.roundId);
         setResult({ message: reply.message, selected: reply.selectedVolunteers });
+        announce(reply.message);
         onChanged();
       } catch (error) {
         alertRoundError(ROUND_ERRORS.lottery, error);

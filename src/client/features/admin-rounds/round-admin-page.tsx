@@ -12,6 +12,7 @@ import { RoundDialog } from './round-dialog.tsx';
 import { loadRounds } from './rounds-api.ts';
 import { RoundsTable } from './rounds-table.tsx';
 import { UpdateRoundTab } from './update-round-tab.tsx';
+import { announce } from '../../ui/status-toast.tsx';
 
 function useRoundsPage() {
   const rounds = useAdminLoad(loadRounds, '');
@@ -20,6 +21,7 @@ function useRoundsPage() {
   const [open, setOpen] = useState<AdminRound | null>(null);
   const saved = (message: string) => {
     setNotice(message);
+    announce(message);
     setTab('view');
     rounds.reload();
   };

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import card from '../../ui/card.module.css';
 import { addressText } from '../../ui/personal-data.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { requestTimeText } from './order-card.tsx';
 import styles from './orders.module.css';
 
@@ -23,12 +24,16 @@ export function teamCancelNotice(orderId: number): string {
 
 function CancelledCard({ order }: { order: CancelledOrderReply }) {
   const id = useId();
+  // Named apart from the spec's cards ("Order #12"): the same order is never two things.
   const total = order.orderItems.reduce((sum, i) => sum + i.quantity, 0);
   return (
     <li>
-      <article className={`${styles.card} ${styles.cancelled}`} aria-labelledby={id}>
+      <article
+        className={`${styles.card} ${styles.cancelled}`}
+        aria-label={`Cancelled order #${order.orderId}`}
+      >
         <CardHead level={3} id={id} title={`Order #${order.orderId}`}>
-          <span className={card.badge}>{order.status}</span>
+          <StatusBadge status={order.status} />
         </CardHead>
         <p className={styles.cancelledBy}>{cancelledByText(order)}</p>
         <Fields>
