@@ -143,9 +143,17 @@ describe('volunteer dashboard by keyboard', () => {
     expect(await checkDialogKeyboard(order.button('Open full view'), full.root)).toEqual(
       WELL_BEHAVED,
     );
-    // The main action from the keyboard: Complete moves the order under Completed Orders.
+    // The main action from the keyboard: Complete asks first (focus on the safe choice), Tab
+    // reaches the action, and the order moves under Completed Orders.
     await order.button('Complete').focus();
     await page.keyboard.press('Enter');
+    const question = page.getByRole('alertdialog');
+    await shown(question);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Not yet');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Mark completed');
+    await page.keyboard.press('Enter');
+    await gone(question);
     await gone(order.root);
     await dashboard.expand(dashboard.completed);
     await shown(dashboard.completedOrder(world.pendingOrderId).root);
