@@ -482,8 +482,11 @@ async function measureSqlite(): Promise<void> {
       await measureApp(app, 'SQLite: encrypted, sync inside COMMIT', true);
       // After the batch the last run left open has committed (at the end of a loop turn):
       // SQLite refuses to change the setting inside a transaction.
-      await new Promise((resolve) => setImmediate(resolve));
-      app.ctx.opened.sqlite?.pragma('synchronous = OFF');
+      const sqlite = app.ctx.opened.sqlite;
+      for (let turn = 0; turn < 1000 && sqlite?.inTransaction === true; turn += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      sqlite?.pragma('synchronous = OFF');
       await measureApp(app, 'SQLite: encrypted, synchronous=OFF (ceiling)', true);
     },
     'sqlite',

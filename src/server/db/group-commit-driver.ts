@@ -42,9 +42,12 @@ export interface WalSync {
 const MAX_BATCH_MEMBERS = 200;
 const MAX_BATCH_AGE_MS = 20;
 const TRANSACTION_SAVEPOINT = 'kysely_transaction';
+const ROW_WRITE = /^\s*(insert|update|delete|with)\b/i;
 
 class Batch {
   members = 0;
+  /** Whether a statement of the batch may have written (what a sync must make durable). */
+  wrote = false;
   readonly openedAt = performance.now();
   readonly committed: Promise<void>;
   resolve!: () => void;
@@ -177,8 +180,11 @@ export class GroupCommitSqliteDriver implements Driver {
   run<R>(lease: Lease, { sql, parameters }: CompiledQuery): QueryResult<R> {
     const statement = this.#statements.prepare(sql);
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
-    this.#join(lease);
+    const batch = this.#join(lease);
     const { changes, lastInsertRowid } = statement.run(parameters);
+    // A row write that changed nothing (an UPDATE matching no row, an INSERT a trigger
+    // ignored) leaves nothing to sync; anything else (DDL) counts as written.
+    if (changes > 0 || !ROW_WRITE.test(sql)) batch.wrote = true;
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 
@@ -198,8 +204,8 @@ export class GroupCommitSqliteDriver implements Driver {
     this.#sqlite.exec(sql);
   }
 
-  #join(lease: Lease): void {
-    if (lease.batch !== undefined) return;
+  #join(lease: Lease): Batch {
+    if (lease.batch !== undefined) return lease.batch;
     // SQLite ends a transaction by itself on some errors (I/O, disk full): that batch is lost.
     if (this.#batch !== undefined && !this.#inTransaction()) {
       this.#failBatch(new Error('The database rolled back a group of writes.'));
@@ -210,6 +216,7 @@ export class GroupCommitSqliteDriver implements Driver {
     }
     this.#batch.members += 1;
     lease.batch = this.#batch;
+    return this.#batch;
   }
 
   /**
@@ -269,6 +276,12 @@ export class GroupCommitSqliteDriver implements Driver {
     this.#batch = undefined;
     this.#commits += 1;
     if (this.#walSync === undefined) {
+      batch.resolve();
+      return;
+    }
+    // Nothing written and nothing before it still unsynced: nothing to wait for. (With
+    // something unsynced before it, it waits for that: its reads may rest on it.)
+    if (!batch.wrote && this.#syncing === undefined && this.#unsynced.length === 0) {
       batch.resolve();
       return;
     }

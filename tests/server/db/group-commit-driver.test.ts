@@ -245,6 +245,11 @@ describe('SQLite group commit, pipelined WAL sync (the driver syncs, one sync at
     expect(held.mostInFlight()).toBe(1);
   });
 
+  it('waits for no sync when a batch wrote nothing (an UPDATE that matched no row)', async () => {
+    await pipedDb.updateTable('notes').set({ body: 'x' }).where('id', '=', 12345).execute();
+    expect(held.started()).toBe(0);
+  });
+
   it('fails the members of a batch whose sync fails', async () => {
     const write = pipedDb.insertInto('notes').values({ body: 'lost?' }).execute();
     for (let i = 0; i < 3; i += 1) await turn();
