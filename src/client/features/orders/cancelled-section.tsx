@@ -9,7 +9,7 @@ import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import card from '../../ui/card.module.css';
 import { addressText } from '../../ui/personal-data.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { requestTimeText } from './order-card.tsx';
+import { OrderItems, requestTimeText } from './order-card.tsx';
 import styles from './orders.module.css';
 
 export const CANCELLED_TITLE = 'Cancelled';
@@ -46,13 +46,7 @@ function CancelledCard({ order }: { order: CancelledOrderReply }) {
           </Field>
           <Field label="Total Items">{total}</Field>
         </Fields>
-        <ul className={styles.items} aria-label="Items">
-          {order.orderItems.map((item, i) => (
-            <li key={`${item.itemName}-${i}`}>
-              {item.itemName} × {item.quantity}
-            </li>
-          ))}
-        </ul>
+        <OrderItems items={order.orderItems} />
       </article>
     </li>
   );

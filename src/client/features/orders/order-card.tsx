@@ -22,6 +22,23 @@ export function requestTimeText(iso: string): string {
   return Number.isNaN(time) ? iso : timeFormat.format(time);
 }
 
+/** An order's lines, "name × quantity" (the history's cards and its Cancelled section). */
+export function OrderItems({
+  items,
+}: {
+  items: readonly { itemName: string; quantity: number }[];
+}) {
+  return (
+    <ul className={styles.items} aria-label="Items">
+      {items.map((item, i) => (
+        <li key={`${item.itemName}-${i}`}>
+          {item.itemName} × {item.quantity}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The receipt of an order placed on this device: no ID until the server answers. */
 function LocalState({ row }: { row: OutboxRow | null }) {
   const online = useOnline();
@@ -78,13 +95,7 @@ export function OrderCard({ entry, onCancel }: OrderCardProps) {
           </Field>
           <Field label="Total Items">{total}</Field>
         </Fields>
-        <ul className={styles.items} aria-label="Items">
-          {order.orderItems.map((item, i) => (
-            <li key={`${item.itemName}-${i}`}>
-              {item.itemName} × {item.quantity}
-            </li>
-          ))}
-        </ul>
+        <OrderItems items={order.orderItems} />
         {cancellable && (
           <Button variant="danger" onClick={onCancel}>
             Cancel Order
