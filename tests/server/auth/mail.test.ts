@@ -3,48 +3,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { createMailer } from '#server/mail/mailer';
 import { startTestServer, type TestServer } from '../../support/build-app.ts';
 import { createUser } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
+import { startInbox } from '../../support/smtp-inbox.ts';
 import { codeIn } from './auth-helpers.ts';
 
 const log = pino({ level: 'silent' });
-
-interface Received {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: Received[] }> {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({ server, port: (server.server.address() as AddressInfo).port, inbox });
-    });
-  });
-}
 
 describe('mailer', () => {
   let dir: string;
@@ -71,32 +39,32 @@ describe('mailer', () => {
   });
 
   it('sends through SMTP when SMTP_URL is set', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startInbox();
     try {
       const mailer = createMailer({
-        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        smtpUrl: smtp.url,
         mailDir: path.join(dir, 'unused'),
         from: 'noreply@streetmed.test',
         log,
       });
       await mailer.send({ to: 'cat@example.org', subject: 'Over SMTP', text: 'Body text' });
       await mailer.close();
-      expect(smtp.inbox).toHaveLength(1);
-      expect(smtp.inbox[0]!.to).toEqual(['cat@example.org']);
-      expect(smtp.inbox[0]!.from).toBe('noreply@streetmed.test');
-      expect(smtp.inbox[0]!.data).toContain('Subject: Over SMTP');
-      expect(smtp.inbox[0]!.data).toContain('Body text');
+      expect(smtp.mails).toHaveLength(1);
+      expect(smtp.mails[0]!.to).toEqual(['cat@example.org']);
+      expect(smtp.mails[0]!.from).toBe('noreply@streetmed.test');
+      expect(smtp.mails[0]!.data).toContain('Subject: Over SMTP');
+      expect(smtp.mails[0]!.data).toContain('Body text');
       expect(fs.existsSync(path.join(dir, 'unused'))).toBe(false);
     } finally {
-      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+      await smtp.close();
     }
   });
 
   it('delivers a reset code through SMTP end to end', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startInbox();
     let server: TestServer | undefined;
     try {
-      server = await startTestServer('sqlite', { smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+      server = await startTestServer('sqlite', { smtpUrl: smtp.url });
       const user = await createUser(server.app.ctx.opened.db);
       const res = await call(server.app, 'POST', '/api/auth/password/request-reset', {
         body: {
@@ -104,11 +72,11 @@ describe('mailer', () => {
         },
       });
       expect(res.statusCode).toBe(200);
-      for (let i = 0; i < 200 && smtp.inbox.length === 0; i++) {
+      for (let i = 0; i < 200 && smtp.mails.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 25));
       }
-      expect(smtp.inbox[0]!.to).toEqual([user.email]);
-      const code = codeIn(smtp.inbox[0]!.data);
+      expect(smtp.mails[0]!.to).toEqual([user.email]);
+      const code = codeIn(smtp.mails[0]!.data);
       const done = await call(server.app, 'POST', '/api/auth/password/verify-reset', {
         body: {
           email: user.email,
@@ -119,7 +87,7 @@ describe('mailer', () => {
       expect(done.statusCode).toBe(200);
     } finally {
       await server?.close();
-      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

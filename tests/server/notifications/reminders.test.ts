@@ -10,7 +10,7 @@ import { call } from '../../support/inject.ts';
 import type { SignedInUser } from '../../support/factories.ts';
 import { adminBody } from '../rounds/rounds-helpers.ts';
 import { queued } from './notify-helpers.ts';
-import { decodedBody, headerOf, startInbox, type Inbox } from './smtp-inbox.ts';
+import { decodedBody, headerOf, startInbox, type Inbox } from '../../support/smtp-inbox.ts';
 
 const HOUR = 3_600_000;
 

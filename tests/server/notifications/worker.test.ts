@@ -16,7 +16,7 @@ import { createSignedInUser, createSignup, createTestRound } from '../../support
 import { call } from '../../support/inject.ts';
 import { adminBody } from '../rounds/rounds-helpers.ts';
 import { queued } from './notify-helpers.ts';
-import { decodedBody, headerOf, startInbox, type Inbox } from './smtp-inbox.ts';
+import { decodedBody, headerOf, startInbox, type Inbox } from '../../support/smtp-inbox.ts';
 
 /** A database that outlives the apps built on it (a restart, a second process). */
 async function sharedDatabase(dialect: DialectName, smtpUrl: string) {

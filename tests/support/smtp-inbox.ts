@@ -1,9 +1,12 @@
-// A real SMTP server (smtp-server) on loopback that keeps what it receives, and the few reads
-// of a raw message the notification tests need (headers unfolded, quoted-printable decoded).
+// A real SMTP server (smtp-server) on loopback that keeps what it receives (the mailer's and the
+// notification tests), and the few reads of a raw message they need (headers unfolded,
+// quoted-printable decoded).
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface Received {
+  /** The envelope's sender ('' for a null sender). */
+  from: string;
   to: string[];
   data: string;
 }
@@ -24,6 +27,7 @@ export function startInbox(): Promise<Inbox> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         mails.push({
+          from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
           to: session.envelope.rcptTo.map((r) => r.address),
           data: Buffer.concat(chunks).toString('utf8'),
         });
