@@ -15,15 +15,17 @@
 //   (ServiceWorker.deliverPushMessage): the worker shows the notification (read back with
 //   registration.getNotifications()) and tells the open page, which refreshes its lists.
 // - A tap on a notification cannot be made in headless Chromium (no DevTools or WebDriver
-//   command clicks a notification; web-platform-tests/wpt#51125), and a notificationclick
-//   dispatched by script is not trusted (its waitUntil throws, and openWindow/focus need the
-//   tap's permission). The tap's rules run in tests/shared/push/push-display.test.ts with a
-//   fake clients API; here the shown notification's data carries the path a tap opens.
+//   command clicks a notification; web-platform-tests/wpt#51125). Instead a notificationclick
+//   is dispatched inside the real worker (Playwright's Worker for the service worker's target)
+//   on the notification the browser shows, and the worker's own listener runs. That event is
+//   not trusted (its waitUntil throws, and focus/openWindow are refused without a tap), so it
+//   shows the open window moved to the notification's path; focusing it, and opening a new
+//   window when none is open, are checked in tests/shared/push/push-display.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { renderNotification } from '#server/notifications/notification-texts';
 import { loadUnsubscribeTokens } from '#server/notifications/unsubscribe-token';
 import { ORDER_PATHS } from '#shared/contracts/order-paths';
@@ -36,7 +38,8 @@ import { useE2e } from './helpers/harness.ts';
 import { ClientHomePage } from './pages/client-home-page.ts';
 import { logRequests } from './helpers/request-log.ts';
 import { shown } from './helpers/waits.ts';
-import { activeWorker } from './pages/outbox-worker.ts';
+import { activeWorker, controlledByWorker } from './pages/outbox-worker.ts';
+import { OrderHistory } from './pages/ordering-pages.ts';
 
 // The stand-in push service's host must be one the server sends to.
 const e2e = useE2e({ pushHosts: ['127.0.0.1'] });
@@ -206,6 +209,37 @@ async function notificationsShown(page: Page): Promise<ShownNotification[]> {
   });
 }
 
+/**
+ * A tap on the shown notification tagged `tag`, made inside the app's real service worker: the
+ * worker's own notificationclick listener runs on the notification the browser shows. Headless
+ * Chromium cannot click a system notification; a NotificationEvent made by script is the next
+ * best thing, but it is not trusted: its waitUntil throws and it grants no permission to focus
+ * or open a window — so this proves the window is moved even when focus is refused.
+ */
+async function tapNotification(worker: Worker, tag: string): Promise<void> {
+  const found = await worker.evaluate(async (wanted) => {
+    // The worker's globals (lib.webworker), which the tests' DOM lib does not describe.
+    interface WorkerScope {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+    }
+    type NotificationEventMaker = new (type: string, init: { notification: Notification }) => Event;
+    const scope = self as unknown as WorkerScope;
+    const Made = (self as unknown as { NotificationEvent: NotificationEventMaker })
+      .NotificationEvent;
+    const [notification] = await scope.registration.getNotifications({ tag: wanted });
+    if (notification === undefined) return false;
+    scope.dispatchEvent(new Made('notificationclick', { notification }));
+    return true;
+  }, tag);
+  expect(found).toBe(true);
+}
+
+/** The app's service worker as Playwright sees it (Chromium: the worker's own target). */
+async function appWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+}
+
 describe('profile notifications', () => {
   it('the push switch asks on the tap, subscribes with the server key, and a push shows and refreshes', async () => {
     const client = await aClient(e2e.server, 'push');
@@ -281,6 +315,49 @@ describe('profile notifications', () => {
     await page.goto('/');
     await new ClientHomePage(page).logOut.click();
     await expect.poll(() => heldPushKey(page)).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it("a tap on the worker's notification moves the open window to its path, never off the app", async () => {
+    const client = await aClient(e2e.server, 'tap');
+    const { page, context, errors } = await openProfile(DESKTOP, client, true);
+    await goToProfile(page, client);
+    await controlledByWorker(page);
+    const worker = await appWorker(context);
+
+    // An order's notification, shown by the worker from a push; the tap opens Order History.
+    const message = renderNotification('order.completed', { orderId: 7 }, 'en');
+    const { cdp, registrationId } = await workerRegistration(page);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: e2e.server.baseUrl,
+      registrationId,
+      data: JSON.stringify(message),
+    });
+    await expect
+      .poll(async () => (await notificationsShown(page)).map((n) => n.tag))
+      .toContain(message.tag);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await tapNotification(worker, message.tag);
+    await page.waitForURL(`${e2e.server.baseUrl}/orderhistory`);
+    await shown(new OrderHistory(page).heading);
+    // The tapped notification is gone from the tray.
+    expect((await notificationsShown(page)).map((n) => n.tag)).not.toContain(message.tag);
+
+    // A notification naming another site (not one a push can make: the worker keeps only app
+    // paths; shown here directly) moves the window to the app's home, never to that site.
+    await worker.evaluate(() =>
+      (
+        self as unknown as { registration: ServiceWorkerRegistration }
+      ).registration.showNotification('Elsewhere', {
+        tag: 'elsewhere',
+        data: { url: 'https://evil.example.com/orderhistory' },
+      }),
+    );
+    await tapNotification(worker, 'elsewhere');
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
+    expect(new URL(page.url()).origin).toBe(e2e.server.baseUrl);
+    expect(context.pages()).toEqual([page]);
+    await cdp.detach();
     expect(errors).toEqual([]);
   });
 

@@ -124,7 +124,9 @@ function pickWindow(windows: readonly WindowLike[], origin: string): WindowLike 
 /**
  * A tap on a notification: an open window of the app is focused and moved to `path` (one
  * window, not a new one per tap); with none open, a new one opens there. Navigating a window
- * the worker does not control fails: then a new window opens.
+ * the worker does not control fails: then a new window opens. A refused focus does not stop
+ * the move: the browser may refuse it (the tap's permission expired, or an event without a
+ * tap), and the window should still show what the notification was about.
  */
 export async function openNotificationTarget(
   clients: ClientsLike,
@@ -135,13 +137,18 @@ export async function openNotificationTarget(
   const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = pickWindow(windows, origin);
   if (open !== null) {
+    // Focus is asked at once: the tap's permission to focus a window does not outlast the event.
+    const focusing = open.focus().then(
+      () => true,
+      () => false,
+    );
     try {
-      // Focus first: the tap's permission to focus a window does not outlast the event.
-      await open.focus();
       if (open.url !== target) await open.navigate(target);
+      await focusing;
       return 'focused';
     } catch {
       // Not ours to move (uncontrolled) or gone meanwhile: a new window instead.
+      await focusing;
     }
   }
   await clients.openWindow(target);

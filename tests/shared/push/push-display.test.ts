@@ -73,7 +73,9 @@ describe('reading a push', () => {
 });
 
 /** Windows as the worker's clients API gives them, recording what was done to them. */
-function fakeClients(windows: { url: string; focused?: boolean; navigable?: boolean }[]) {
+function fakeClients(
+  windows: { url: string; focused?: boolean; navigable?: boolean; focusable?: boolean }[],
+) {
   const log: string[] = [];
   const messages: { url: string; message: PushMessage }[] = [];
   const made: WindowLike[] = windows.map((w, i) => ({
@@ -81,6 +83,8 @@ function fakeClients(windows: { url: string; focused?: boolean; navigable?: bool
     focused: w.focused ?? false,
     focus: () => {
       log.push(`focus ${i}`);
+      if (w.focusable === false)
+        return Promise.reject(new DOMException('Not allowed to focus a window.'));
       return Promise.resolve();
     },
     navigate: (url: string) => {
@@ -114,6 +118,12 @@ describe('a tap on a notification', () => {
     ]);
     expect(await openNotificationTarget(clients, '/orderhistory', ORIGIN)).toBe('focused');
     expect(log).toEqual(['focus 1', `navigate 1 ${ORIGIN}/orderhistory`]);
+  });
+
+  it('still moves the window when the browser refuses to focus it', async () => {
+    const { clients, log } = fakeClients([{ url: `${ORIGIN}/profile`, focusable: false }]);
+    expect(await openNotificationTarget(clients, '/orderhistory', ORIGIN)).toBe('focused');
+    expect(log).toEqual(['focus 0', `navigate 0 ${ORIGIN}/orderhistory`]);
   });
 
   it('only focuses a window already at the path', async () => {
