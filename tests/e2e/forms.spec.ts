@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AUTH_MESSAGES } from '#shared/rules/auth';
 import { DESKTOP, PHONE, type Viewport } from '../support/chromium.ts';
 import { accessibilityViolations } from './helpers/axe.ts';
 import { aClient, logInAsClient } from './helpers/flows.ts';
@@ -19,10 +20,11 @@ import { control, field, fieldErrorText } from './pages/controls.ts';
 
 const e2e = useE2e();
 const SHOTS = '/tmp/shots/h7';
-mkdirSync(SHOTS, { recursive: true });
+const H9_SHOTS = '/tmp/shots/h9';
+for (const folder of [SHOTS, H9_SHOTS]) mkdirSync(folder, { recursive: true });
 
-function shot(page: Page, name: string, viewport: Viewport) {
-  return page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}x${viewport.height}.png` });
+function shot(page: Page, name: string, viewport: Viewport, folder = SHOTS) {
+  return page.screenshot({ path: `${folder}/${name}-${viewport.width}x${viewport.height}.png` });
 }
 
 /** Any alert, confirm or prompt fails the test (it is answered, so nothing hangs). */
@@ -106,6 +108,29 @@ describe('forms refuse in place', () => {
       expect((await refused.textContent())?.length ?? 0).toBeGreaterThan(0);
       expect(calls.length).toBe(1);
       await shot(page, 'add-user-refused', viewport);
+      expect(dialogs).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+  });
+});
+
+describe('forms show each refusal beside its field, focused on the first (H9)', () => {
+  it('Login, sent empty: both fields refused beside them, focus on the first, nothing sent', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, errors } = await e2e.open(viewport);
+      const dialogs = failOnDialogs(page);
+      await page.goto('/login');
+      const calls = requestsUnder(page, '/api/auth/login');
+      await control(page, 'Log in').click();
+      const username = field(page, 'Email or UserName');
+      const password = field(page, 'Password');
+      expect(await fieldErrorText(username)).toBe(AUTH_MESSAGES.loginUsernameRequired);
+      expect(await fieldErrorText(password)).toBe(AUTH_MESSAGES.loginPasswordRequired);
+      expect(await isFocused(page, username)).toBe(true);
+      expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
+      await shot(page, 'login-empty', viewport, H9_SHOTS);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(calls).toEqual([]);
       expect(dialogs).toEqual([]);
       expect(errors).toEqual([]);
     }

@@ -11,6 +11,8 @@ import {
 
 export const AUTH_MESSAGES = {
   loginRequired: 'Please enter your username or email and password.', // not in the spec
+  loginUsernameRequired: 'Please enter your username or email.', // not in the spec
+  loginPasswordRequired: 'Please enter your password.', // not in the spec
   usernameRequired: 'Username is required',
   usernameLetters: 'Username can only contain English letters',
   registrationEmail: 'The email is not formatted correctly',
@@ -61,6 +63,17 @@ export function validateRegistrationStep2(input: {
 
 /** Each field's refusal (a form shows them all at once beside the fields). */
 export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
+
+/** Login, every field at once (the form shows each beside its field). */
+export function loginErrors(input: {
+  username?: Text;
+  password?: Text;
+}): FieldErrors<'username' | 'password'> {
+  const errors: FieldErrors<'username' | 'password'> = {};
+  if (blank(input.username)) errors.username = AUTH_MESSAGES.loginUsernameRequired;
+  if (blank(input.password)) errors.password = AUTH_MESSAGES.loginPasswordRequired;
+  return errors;
+}
 
 /** Registration step 1, every field at once: the same rules and texts as the step's check. */
 export function registrationStep1Errors(input: {

@@ -25,3 +25,16 @@ export function recordAlerts(): string[] {
   });
   return alerts;
 }
+
+/**
+ * A field's own refusal (issue 20 item 6) once it shows: the input is aria-invalid and
+ * described by the error beside it; null when the field is valid.
+ */
+export function fieldError(label: string | RegExp): string | null {
+  const input = screen.getByLabelText(label);
+  if (input.getAttribute('aria-invalid') !== 'true') return null;
+  const errorId = (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .find((id) => id.endsWith('-error'));
+  return errorId === undefined ? null : (document.getElementById(errorId)?.textContent ?? null);
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTH_MESSAGES,
+  loginErrors,
   validateLogin,
   validateRegistration,
   validateRegistrationStep1,
@@ -16,6 +18,27 @@ describe('validateLogin', () => {
     expect(validateLogin({ username: '', password: 'x' })).not.toBeNull();
     expect(validateLogin({ username: 'bob', password: '  ' })).not.toBeNull();
     expect(validateLogin({ username: 'bob', password: 'x' })).toBeNull();
+  });
+});
+
+describe('loginErrors', () => {
+  it('refuses each blank field, all at once, and agrees with validateLogin', () => {
+    const cases = [
+      { username: '', password: '' },
+      { username: 'bob', password: '  ' },
+      { username: ' ', password: 'x' },
+      { username: 'bob', password: 'x' },
+    ];
+    for (const input of cases) {
+      const errors = loginErrors(input);
+      expect(errors.username).toBe(
+        input.username.trim() === '' ? AUTH_MESSAGES.loginUsernameRequired : undefined,
+      );
+      expect(errors.password).toBe(
+        input.password.trim() === '' ? AUTH_MESSAGES.loginPasswordRequired : undefined,
+      );
+      expect(Object.keys(errors).length === 0).toBe(validateLogin(input) === null);
+    }
   });
 });
 

@@ -1,12 +1,12 @@
 import type { SyntheticEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { validateLogin } from '#shared/rules/auth';
+import { loginErrors } from '#shared/rules/auth';
 import { openSessionExpired } from '../../api/api-client.ts';
 import { setSessionUser } from '../../session/session-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { FormEnd } from '../../ui/form-end.tsx';
-import { useFormSend, useFormState } from '../../ui/form-state.ts';
+import { useFieldErrors, useFormSend, useFormState } from '../../ui/form-state.ts';
 import { Card, PageLayout } from '../../ui/page-layout.tsx';
 import { login } from './account-api.ts';
 import { ACCOUNT_INPUTS } from './account-fields.ts';
@@ -35,11 +35,16 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { form, change } = useFormState<LoginForm>({ username: '', password: '' });
   const { busy, error, setError, send } = useFormSend();
+  const fieldErrors = useFieldErrors<keyof LoginForm>();
+  const edit = (name: keyof LoginForm, value: string) => {
+    change(name, value);
+    fieldErrors.clear(name);
+  };
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
-    const invalid = validateLogin(form);
-    if (invalid !== null) return setError(invalid);
+    setError(null);
+    if (!fieldErrors.report(loginErrors(form))) return;
     await send(async () => {
       setSessionUser(await login(form.username.trim(), form.password));
       await navigate({ to: '/' });
@@ -50,7 +55,12 @@ export function LoginPage() {
     <PageLayout header={<GoBackHeader />} narrow>
       <Card title="Login">
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <FormFields fields={LOGIN_FIELDS} values={form} onChange={change} />
+          <FormFields
+            fields={LOGIN_FIELDS}
+            values={form}
+            onChange={edit}
+            errors={fieldErrors.errors}
+          />
           <p className={styles.aside}>
             <Link to="/reset_password">Forgot Password?</Link>
           </p>

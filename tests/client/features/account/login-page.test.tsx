@@ -2,13 +2,13 @@
 // The login card against a real server: both fields required, a refused sign-in shows the
 // server's message, a good one stores the session user and goes to /.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { AUTH_MESSAGES } from '#shared/rules/auth';
 import { getSessionUser, setSessionUser } from '#client/session/session-user';
 import { LoginPage } from '#client/features/account/login-page.tsx';
 import { createUser, type TestUser } from '../../../support/factories.ts';
 import { useClientServer } from '../../support/client-server.ts';
-import { alertText, click, fill, SERVER_WAIT } from '../../support/form.ts';
+import { alertText, click, fieldError, fill, SERVER_WAIT } from '../../support/form.ts';
 import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
 
 const { db } = useClientServer({ afterEachTest: () => setSessionUser(null) });
@@ -39,12 +39,23 @@ describe('login page', () => {
     ['', ''],
     ['someone', ''],
     ['', 'abcd1234'],
-  ])('requires both fields (%j, %j)', async (name, password) => {
+  ])('requires both fields, each refused beside it (%j, %j)', async (name, password) => {
     await openLogin();
     fill('Email or UserName', name);
     fill('Password', password);
     click('Log in');
-    expect(await alertText()).toBe(AUTH_MESSAGES.loginRequired);
+    await waitFor(() =>
+      expect(fieldError('Email or UserName') ?? fieldError('Password')).not.toBeNull(),
+    );
+    expect(fieldError('Email or UserName')).toBe(
+      name === '' ? AUTH_MESSAGES.loginUsernameRequired : null,
+    );
+    expect(fieldError('Password')).toBe(
+      password === '' ? AUTH_MESSAGES.loginPasswordRequired : null,
+    );
+    const first = name === '' ? 'Email or UserName' : 'Password';
+    expect(document.activeElement).toBe(screen.getByLabelText(first));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows the server's message for a wrong password", async () => {
