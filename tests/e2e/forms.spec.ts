@@ -8,6 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUTH_MESSAGES } from '#shared/rules/auth';
+import { PASSWORD_MESSAGES } from '#shared/rules/passwords';
+import { PROFILE_MESSAGES } from '#shared/rules/profile';
 import { DESKTOP, PHONE, type Viewport } from '../support/chromium.ts';
 import { accessibilityViolations } from './helpers/axe.ts';
 import { aClient, logInAsClient } from './helpers/flows.ts';
@@ -16,7 +18,8 @@ import { shown } from './helpers/waits.ts';
 import { anAdmin, logInAsAdmin } from './pages/admin-home-page.ts';
 import { AdminRoundsPage } from './pages/admin-rounds-page.ts';
 import { AdminUsersPage } from './pages/admin-users-page.ts';
-import { control, field, fieldErrorText } from './pages/controls.ts';
+import { control, field, fieldErrorText, isInvalid } from './pages/controls.ts';
+import { ProfilePage } from './pages/profile-page.ts';
 
 const e2e = useE2e();
 const SHOTS = '/tmp/shots/h7';
@@ -130,6 +133,34 @@ describe('forms show each refusal beside its field, focused on the first (H9)', 
       expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
       await shot(page, 'login-empty', viewport, H9_SHOTS);
       expect(await accessibilityViolations(page)).toEqual([]);
+      expect(calls).toEqual([]);
+      expect(dialogs).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+  });
+  it('Update Profile (Password), sent empty: each field refused beside it, focus on the first', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, errors } = await e2e.open(viewport);
+      const dialogs = failOnDialogs(page);
+      await logInAsClient(page, await aClient(e2e.server, 'formsprofile'));
+      const profile = new ProfilePage(page);
+      await profile.goto();
+      await profile.choose('Password');
+      const calls = requestsUnder(page, '/api/auth/update/');
+      await profile.submit.click();
+      expect(await fieldErrorText(profile.newPassword)).toBe(PASSWORD_MESSAGES.profilePassword);
+      expect(await fieldErrorText(profile.currentPassword)).toBe(
+        PROFILE_MESSAGES.currentPasswordRequired,
+      );
+      // Both empty: they match, so the confirmation is not refused.
+      expect(await isInvalid(profile.confirmNewPassword)).toBe(false);
+      expect(await isFocused(page, profile.newPassword)).toBe(true);
+      expect(await profile.error.count()).toBe(0);
+      await shot(page, 'profile-password-empty', viewport, H9_SHOTS);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Another choice starts clean.
+      await profile.choose('Email');
+      expect(await isInvalid(profile.currentPassword)).toBe(false);
       expect(calls).toEqual([]);
       expect(dialogs).toEqual([]);
       expect(errors).toEqual([]);

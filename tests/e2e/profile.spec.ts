@@ -1,10 +1,12 @@
 // 'Update Profile' (spec section 2 "Profile", sections 5 and 8 "Profile"): each rule's message
-// under the form, no call while the form's own rules refuse, the server's word otherwise.
+// beside its field, no call while the form's own rules refuse, the server's word under the form.
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '#server/auth/profile.routes';
 import { PASSWORD_MESSAGES } from '#shared/rules/passwords';
 import { PROFILE_MESSAGES } from '#shared/rules/profile';
 import { screenshot } from '../support/chromium.ts';
+import { fieldErrorText } from './pages/controls.ts';
 import { ProfilePage } from './pages/profile-page.ts';
 import { aClient, logInAsClient } from './helpers/flows.ts';
 import { storedSessionUser } from './helpers/browser-state.ts';
@@ -22,6 +24,17 @@ async function errorAfter(profile: ProfilePage, fill: () => Promise<void>): Prom
   return (await profile.error.textContent()) ?? '';
 }
 
+/** The form's own refusal of `input`, shown beside it (issue 20 item 6), after filling and sending. */
+async function refusalOf(
+  profile: ProfilePage,
+  input: Locator,
+  fill: () => Promise<void>,
+): Promise<string> {
+  await fill();
+  await profile.submit.click();
+  return fieldErrorText(input);
+}
+
 describe('update profile', () => {
   it("shows every rule's message and calls the server for none of them", async () => {
     const { page } = await e2e.open();
@@ -32,56 +45,68 @@ describe('update profile', () => {
     const calls = logRequests(page, /^\/api\/auth\/update\//, 'PUT');
 
     // Username: letters only, and not the current one. It is the default choice.
-    const username = (value: string) => errorAfter(profile, () => profile.newUsername.fill(value));
+    const username = (value: string) =>
+      refusalOf(profile, profile.newUsername, () => profile.newUsername.fill(value));
     expect(await username('pat2')).toBe('Username must contain only letters.');
     expect(await username('')).toBe('Username must contain only letters.');
     expect(await username(client.username)).toBe(PROFILE_MESSAGES.profileUsernameSame);
     await screenshot(page, 'profile-username-error-phone');
 
     await profile.choose('Email');
-    const email = (value: string, current: string) =>
-      errorAfter(profile, async () => {
+    const email = (refused: Locator, value: string, current: string) =>
+      refusalOf(profile, refused, async () => {
         await profile.newEmail.fill(value);
         await profile.currentPassword.fill(current);
       });
-    expect(await email('pat@example', client.password)).toBe('Please enter a valid email address.');
-    expect(await email(client.email.toUpperCase(), client.password)).toBe(
+    expect(await email(profile.newEmail, 'pat@example', client.password)).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(await email(profile.newEmail, client.email.toUpperCase(), client.password)).toBe(
       PROFILE_MESSAGES.profileEmailSame,
     );
-    expect(await email('pat.new@example.org', '')).toBe('Current password is required.');
+    expect(await email(profile.currentPassword, 'pat.new@example.org', '')).toBe(
+      'Current password is required.',
+    );
 
     await profile.choose('Password');
-    const password = (value: string, confirm: string, current: string) =>
-      errorAfter(profile, async () => {
+    const password = (refused: Locator, value: string, confirm: string, current: string) =>
+      refusalOf(profile, refused, async () => {
         await profile.newPassword.fill(value);
         await profile.confirmNewPassword.fill(confirm);
         await profile.currentPassword.fill(current);
       });
     const rule = 'Password must be alphanumeric and at least 8 characters long.';
-    expect(await password('short12', 'short12', client.password)).toBe(rule);
-    expect(await password('with-dash12', 'with-dash12', client.password)).toBe(rule);
+    const { newPassword, confirmNewPassword, currentPassword } = profile;
+    expect(await password(newPassword, 'short12', 'short12', client.password)).toBe(rule);
+    expect(await password(newPassword, 'with-dash12', 'with-dash12', client.password)).toBe(rule);
     // beyond-spec.md "Passwords": a letter and a digit too, said before any call.
-    expect(await password('12345678', '12345678', client.password)).toBe(
+    expect(await password(newPassword, '12345678', '12345678', client.password)).toBe(
       PASSWORD_MESSAGES.registrationPassword,
     );
-    expect(await password('newpass123', 'newpass124', client.password)).toBe(
+    expect(await password(confirmNewPassword, 'newpass123', 'newpass124', client.password)).toBe(
       'The two passwords do not match.',
     );
-    expect(await password('newpass123', 'newpass123', '')).toBe('Current password is required.');
+    expect(await password(currentPassword, 'newpass123', 'newpass123', '')).toBe(
+      'Current password is required.',
+    );
     await screenshot(page, 'profile-password-error-phone');
 
     await profile.choose('Phone Number');
-    const phone = (value: string, current: string) =>
-      errorAfter(profile, async () => {
+    const phone = (refused: Locator, value: string, current: string) =>
+      refusalOf(profile, refused, async () => {
         await profile.newPhone.fill(value);
         await profile.currentPassword.fill(current);
       });
     const phoneRule = 'Phone number must be a 10-digit US number.';
-    expect(await phone('555123456', client.password)).toBe(phoneRule);
-    expect(await phone('15551234567', client.password)).toBe(phoneRule);
-    expect(await phone('555-123-4567', client.password)).toBe(phoneRule);
-    expect(await phone(client.phone, client.password)).toBe(PROFILE_MESSAGES.profilePhoneSame);
-    expect(await phone('5551239999', '')).toBe('Current password is required.');
+    const { newPhone } = profile;
+    expect(await phone(newPhone, '555123456', client.password)).toBe(phoneRule);
+    expect(await phone(newPhone, '15551234567', client.password)).toBe(phoneRule);
+    expect(await phone(newPhone, '555-123-4567', client.password)).toBe(phoneRule);
+    expect(await phone(newPhone, client.phone, client.password)).toBe(
+      PROFILE_MESSAGES.profilePhoneSame,
+    );
+    expect(await phone(currentPassword, '5551239999', '')).toBe('Current password is required.');
+    expect(await profile.error.count()).toBe(0);
 
     expect(calls.count()).toBe(0);
   });

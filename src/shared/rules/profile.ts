@@ -3,7 +3,7 @@
 // or null when the input passes. Texts marked "not in the spec" fill a gap the spec leaves.
 import { blank, EMAIL_PATTERN, type Text } from './fields.ts';
 import { validateNewPassword } from './passwords.ts';
-import { USERNAME_PATTERN } from './auth.ts';
+import { USERNAME_PATTERN, type FieldErrors } from './auth.ts';
 
 export const PROFILE_MESSAGES = {
   profileUsername: 'Username must contain only letters.',
@@ -19,13 +19,58 @@ export const PROFILE_MESSAGES = {
 /** Profile: exactly 10 digits (a US number). */
 export const PROFILE_PHONE_PATTERN = /^\d{10}$/;
 
+// Each choice's refusals, every field at once (the form shows each beside its field: issue 20
+// item 6), keyed by the form's field names; the validate* checks (the server's) are their first.
+
+/** The first refusal of a choice, in the form's field order, or null. */
+function firstError(errors: Partial<Record<string, string>>): string | null {
+  return Object.values(errors).find((text) => text !== undefined) ?? null;
+}
+
+/** The current password's own refusal, for the choices that ask for it. */
+function currentPasswordErrors(currentPassword: Text): FieldErrors<'currentPassword'> {
+  return blank(currentPassword)
+    ? { currentPassword: PROFILE_MESSAGES.currentPasswordRequired }
+    : {};
+}
+
+export function profileUsernameErrors(input: {
+  newUsername?: Text;
+  currentUsername?: Text;
+}): FieldErrors<'newUsername'> {
+  if (!USERNAME_PATTERN.test(input.newUsername ?? ''))
+    return { newUsername: PROFILE_MESSAGES.profileUsername };
+  if (input.newUsername === input.currentUsername)
+    return { newUsername: PROFILE_MESSAGES.profileUsernameSame };
+  return {};
+}
+
 export function validateProfileUsername(input: {
   newUsername?: Text;
   currentUsername?: Text;
 }): string | null {
-  if (!USERNAME_PATTERN.test(input.newUsername ?? '')) return PROFILE_MESSAGES.profileUsername;
-  if (input.newUsername === input.currentUsername) return PROFILE_MESSAGES.profileUsernameSame;
-  return null;
+  return firstError(profileUsernameErrors(input));
+}
+
+function newEmailError(newEmail: Text, currentEmail: Text): string | undefined {
+  const email = newEmail?.trim() ?? '';
+  if (!EMAIL_PATTERN.test(email)) return PROFILE_MESSAGES.profileEmail;
+  // Emails compare case-insensitively (domain-decisions.md "People").
+  if (email.toLowerCase() === currentEmail?.trim().toLowerCase())
+    return PROFILE_MESSAGES.profileEmailSame;
+  return undefined;
+}
+
+export function profileEmailErrors(input: {
+  newEmail?: Text;
+  currentEmail?: Text;
+  currentPassword?: Text;
+}): FieldErrors<'newEmail' | 'currentPassword'> {
+  const newEmail = newEmailError(input.newEmail, input.currentEmail);
+  return {
+    ...(newEmail === undefined ? {} : { newEmail }),
+    ...currentPasswordErrors(input.currentPassword),
+  };
 }
 
 export function validateProfileEmail(input: {
@@ -33,27 +78,50 @@ export function validateProfileEmail(input: {
   currentEmail?: Text;
   currentPassword?: Text;
 }): string | null {
-  const email = input.newEmail?.trim() ?? '';
-  if (!EMAIL_PATTERN.test(email)) return PROFILE_MESSAGES.profileEmail;
-  // Emails compare case-insensitively (domain-decisions.md "People").
-  if (email.toLowerCase() === input.currentEmail?.trim().toLowerCase())
-    return PROFILE_MESSAGES.profileEmailSame;
-  if (blank(input.currentPassword)) return PROFILE_MESSAGES.currentPasswordRequired;
-  return null;
+  return firstError(profileEmailErrors(input));
 }
 
 /** `confirmPassword` is checked when given (the form); the server never receives it. */
+export function profilePasswordErrors(input: {
+  newPassword?: Text;
+  confirmPassword?: Text;
+  currentPassword?: Text;
+}): FieldErrors<'newPassword' | 'confirmPassword' | 'currentPassword'> {
+  const newPassword = validateNewPassword(input.newPassword);
+  const mismatch =
+    input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword;
+  return {
+    ...(newPassword === null ? {} : { newPassword }),
+    ...(mismatch ? { confirmPassword: PROFILE_MESSAGES.profilePasswordMismatch } : {}),
+    ...currentPasswordErrors(input.currentPassword),
+  };
+}
+
 export function validateProfilePassword(input: {
   newPassword?: Text;
   confirmPassword?: Text;
   currentPassword?: Text;
 }): string | null {
-  const invalid = validateNewPassword(input.newPassword);
-  if (invalid !== null) return invalid;
-  if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword)
-    return PROFILE_MESSAGES.profilePasswordMismatch;
-  if (blank(input.currentPassword)) return PROFILE_MESSAGES.currentPasswordRequired;
-  return null;
+  return firstError(profilePasswordErrors(input));
+}
+
+function newPhoneError(newPhone: Text, currentPhone: Text): string | undefined {
+  const phone = newPhone?.trim() ?? '';
+  if (!PROFILE_PHONE_PATTERN.test(phone)) return PROFILE_MESSAGES.profilePhone;
+  if (phone === currentPhone?.trim()) return PROFILE_MESSAGES.profilePhoneSame;
+  return undefined;
+}
+
+export function profilePhoneErrors(input: {
+  newPhone?: Text;
+  currentPhone?: Text;
+  currentPassword?: Text;
+}): FieldErrors<'newPhone' | 'currentPassword'> {
+  const newPhone = newPhoneError(input.newPhone, input.currentPhone);
+  return {
+    ...(newPhone === undefined ? {} : { newPhone }),
+    ...currentPasswordErrors(input.currentPassword),
+  };
 }
 
 export function validateProfilePhone(input: {
@@ -61,9 +129,5 @@ export function validateProfilePhone(input: {
   currentPhone?: Text;
   currentPassword?: Text;
 }): string | null {
-  const phone = input.newPhone?.trim() ?? '';
-  if (!PROFILE_PHONE_PATTERN.test(phone)) return PROFILE_MESSAGES.profilePhone;
-  if (phone === input.currentPhone?.trim()) return PROFILE_MESSAGES.profilePhoneSame;
-  if (blank(input.currentPassword)) return PROFILE_MESSAGES.currentPasswordRequired;
-  return null;
+  return firstError(profilePhoneErrors(input));
 }

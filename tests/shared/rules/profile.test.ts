@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  profileEmailErrors,
+  profilePasswordErrors,
+  profilePhoneErrors,
+  profileUsernameErrors,
   validateProfileEmail,
   validateProfilePassword,
   validateProfilePhone,
@@ -73,5 +77,46 @@ describe('profile validators', () => {
       'Current password is required.',
     );
     expect(validateProfilePhone(base)).toBeNull();
+  });
+});
+
+describe('each choice refuses every field at once (issue 20 item 6)', () => {
+  it('password: the new password, its confirmation and the current password together', () => {
+    expect(
+      profilePasswordErrors({
+        newPassword: 'short',
+        confirmPassword: 'other',
+        currentPassword: '',
+      }),
+    ).toEqual({
+      newPassword: 'Password must be alphanumeric and at least 8 characters long.',
+      confirmPassword: 'The two passwords do not match.',
+      currentPassword: 'Current password is required.',
+    });
+    expect(
+      profilePasswordErrors({
+        newPassword: 'abcd1234',
+        confirmPassword: 'abcd1234',
+        currentPassword: 'x',
+      }),
+    ).toEqual({});
+  });
+
+  it('email and phone: the new value and the current password together', () => {
+    expect(
+      profileEmailErrors({ newEmail: 'a@', currentEmail: null, currentPassword: ' ' }),
+    ).toEqual({
+      newEmail: 'Please enter a valid email address.',
+      currentPassword: 'Current password is required.',
+    });
+    expect(
+      profilePhoneErrors({ newPhone: '123', currentPhone: null, currentPassword: '' }),
+    ).toEqual({
+      newPhone: 'Phone number must be a 10-digit US number.',
+      currentPassword: 'Current password is required.',
+    });
+    expect(profileUsernameErrors({ newUsername: 'al1ce', currentUsername: 'alice' })).toEqual({
+      newUsername: 'Username must contain only letters.',
+    });
   });
 });

@@ -39,9 +39,11 @@ interface ProfileFieldsProps {
   field: ProfileField;
   form: ProfileForm;
   change: (name: keyof ProfileForm, value: string) => void;
+  /** Each input's refusal, shown beside it. */
+  errors: Partial<Record<keyof ProfileForm, string>>;
 }
 
 /** The inputs for the chosen field. */
-export function ProfileFields({ field, form, change }: ProfileFieldsProps) {
-  return <FormFields fields={fieldsOf(field)} values={form} onChange={change} />;
+export function ProfileFields({ field, form, change, errors }: ProfileFieldsProps) {
+  return <FormFields fields={fieldsOf(field)} values={form} onChange={change} errors={errors} />;
 }

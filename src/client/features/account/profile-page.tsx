@@ -5,7 +5,12 @@ import { useSessionUser } from '../../session/use-session-user.ts';
 import { AppHeader } from '../../ui/app-header.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormEnd } from '../../ui/form-end.tsx';
-import { useFormSend, useFormState, useNoteThenLeave } from '../../ui/form-state.ts';
+import {
+  useFieldErrors,
+  useFormSend,
+  useFormState,
+  useNoteThenLeave,
+} from '../../ui/form-state.ts';
 import { Card, PageLayout } from '../../ui/page-layout.tsx';
 import { NotificationsPanel } from '../notifications/index.ts';
 import { updateProfile, type ProfileField } from './account-api.ts';
@@ -16,7 +21,7 @@ import {
   EMPTY_PROFILE_FORM,
   profileFailure,
   requestFields,
-  validateProfile,
+  profileErrors,
   type ProfileForm,
 } from './profile-update.ts';
 import styles from './account.module.css';
@@ -30,11 +35,16 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
   const { form, change } = useFormState<ProfileForm>(EMPTY_PROFILE_FORM);
   const { busy, error, setError, send } = useFormSend();
   const [success, setSuccess] = useNoteThenLeave('/', PROFILE_REDIRECT_MS);
+  const fieldErrors = useFieldErrors<keyof ProfileForm>();
+  const edit = (name: keyof ProfileForm, value: string) => {
+    change(name, value);
+    fieldErrors.clear(name);
+  };
 
   async function submit(event: SyntheticEvent) {
     event.preventDefault();
-    const invalid = validateProfile(field, form, user);
-    if (invalid !== null) return setError(invalid);
+    setError(null);
+    if (!fieldErrors.report(profileErrors(field, form, user))) return;
     await send(
       async () => {
         const reply = await updateProfile(field, userId, requestFields(field, form));
@@ -63,9 +73,10 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
           onChange={(next) => {
             setField(next);
             setError(null);
+            fieldErrors.report({});
           }}
         />
-        <ProfileFields field={field} form={form} change={change} />
+        <ProfileFields field={field} form={form} change={edit} errors={fieldErrors.errors} />
         <FormEnd error={error} success={success} busy={busy} submitLabel="Submit">
           <Button variant="secondary" onClick={() => void navigate({ to: '/' })}>
             Cancel

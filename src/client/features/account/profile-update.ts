@@ -1,11 +1,12 @@
 // The rules of the 'Update Profile' form (spec sections 2, 5 and 8 "Profile"): which check
 // applies to the chosen field, what the PUT carries, what changes in the session user, and
 // what a failure says.
+import type { FieldErrors } from '#shared/rules/auth';
 import {
-  validateProfileEmail,
-  validateProfilePassword,
-  validateProfilePhone,
-  validateProfileUsername,
+  profileEmailErrors,
+  profilePasswordErrors,
+  profilePhoneErrors,
+  profileUsernameErrors,
 } from '#shared/rules/profile';
 import { ApiError } from '../../api/api-client.ts';
 import type { SessionUser } from '../../session/session-user.ts';
@@ -36,28 +37,29 @@ export const PROFILE_FIELDS: readonly { field: ProfileField; label: string; noun
   { field: 'phone', label: 'Phone Number', noun: 'phone number' },
 ];
 
-export function validateProfile(
+/** The chosen field's refusals, each by the input it belongs to (shown all at once). */
+export function profileErrors(
   field: ProfileField,
   form: ProfileForm,
   user: SessionUser,
-): string | null {
+): FieldErrors<keyof ProfileForm> {
   const { currentPassword } = form;
   switch (field) {
     case 'username':
-      return validateProfileUsername({
+      return profileUsernameErrors({
         newUsername: form.newUsername,
         currentUsername: user.username,
       });
     case 'email':
-      return validateProfileEmail({
+      return profileEmailErrors({
         newEmail: form.newEmail,
         currentEmail: user.email,
         currentPassword,
       });
     case 'password':
-      return validateProfilePassword({ ...form, currentPassword });
+      return profilePasswordErrors({ ...form, currentPassword });
     case 'phone':
-      return validateProfilePhone({
+      return profilePhoneErrors({
         newPhone: form.newPhone,
         currentPhone: user.phone,
         currentPassword,

@@ -2,13 +2,13 @@
 // 'Update Profile': the spec's validation messages per field, then real updates through the
 // server as a signed-in browser (the login cookie added to each call).
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getSessionUser, setSessionUser } from '#client/session/session-user';
 import { ProfilePage } from '#client/features/account/profile-page.tsx';
 import { createSignedInUser } from '../../../support/factories.ts';
 import { sendLoginCookie } from '../../support/browser-cookie.ts';
 import { useClientServer } from '../../support/client-server.ts';
-import { alertText, click, fill, SERVER_WAIT } from '../../support/form.ts';
+import { alertText, click, fieldError, fill, SERVER_WAIT } from '../../support/form.ts';
 import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
 
 const { db } = useClientServer({
@@ -34,39 +34,56 @@ async function openProfile(field: string): Promise<void> {
 
 describe('profile page validation', () => {
   it.each([
-    ['Username', { 'New Username': 'al1ce' }, 'Username must contain only letters.'],
+    [
+      'Username',
+      { 'New Username': 'al1ce' },
+      'New Username',
+      'Username must contain only letters.',
+    ],
     [
       'Email',
       { 'New Email': 'alice@', 'Current Password': 'x' },
+      'New Email',
       'Please enter a valid email address.',
     ],
-    ['Email', { 'New Email': 'new@example.org' }, 'Current password is required.'],
+    [
+      'Email',
+      { 'New Email': 'new@example.org' },
+      'Current Password',
+      'Current password is required.',
+    ],
     [
       'Password',
       { 'New Password': 'abc!1234', 'Confirm New Password': 'abc!1234', 'Current Password': 'x' },
+      'New Password',
       'Password must be alphanumeric and at least 8 characters long.',
     ],
     [
       'Password',
       { 'New Password': 'abcd1234', 'Confirm New Password': 'abcd12345', 'Current Password': 'x' },
+      'Confirm New Password',
       'The two passwords do not match.',
     ],
     [
       'Password',
       { 'New Password': 'abcd1234', 'Confirm New Password': 'abcd1234' },
+      'Current Password',
       'Current password is required.',
     ],
     [
       'Phone Number',
       { 'New Phone Number': '41255501001', 'Current Password': 'x' },
+      'New Phone Number',
       'Phone number must be a 10-digit US number.',
     ],
-  ])('%s with %j says "%s"', async (field, inputs, message) => {
+  ])('%s with %j refuses %s beside it: "%s"', async (field, inputs, refused, message) => {
     setSessionUser(ALICE);
     await openProfile(field);
     for (const [label, value] of Object.entries(inputs)) fill(label, value);
     click('Submit');
-    expect(await alertText()).toBe(message);
+    await waitFor(() => expect(fieldError(refused)).toBe(message));
+    expect(document.activeElement).toBe(screen.getByLabelText(refused));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asks a visitor who is not signed in to log in', async () => {
