@@ -5,6 +5,7 @@
 // control of these screens, logging in works from the keyboard, and the Session Expired and
 // outbox dialogs take focus, keep it and give it back.
 import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '#shared/rules/auth';
 import type { Page } from 'playwright-core';
 import { LandingPage } from './pages/landing-page.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -41,7 +42,8 @@ describe('accessibility', () => {
     const login = new LoginPage(page);
     await login.goto();
     await login.logIn.click();
-    await shown(login.error);
+    // The refusals beside the fields (issue 20 item 6).
+    expect(await fieldErrorText(login.username)).toBe(AUTH_MESSAGES.loginUsernameRequired);
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const register = new RegisterPage(page);
@@ -76,7 +78,7 @@ describe('accessibility', () => {
     await feedback.goto();
     await axe.scan('feedback');
     await feedback.submit.click();
-    await shown(feedback.error);
+    expect(await fieldErrorText(feedback.content)).toBe('Feedback content cannot be empty.');
     await axe.scan('feedback with an error');
     const join = new JoinUsForm(page);
     await join.goto();

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUTH_MESSAGES } from '#shared/rules/auth';
+import { FEEDBACK_MESSAGES } from '#shared/rules/feedback';
 import { PASSWORD_MESSAGES } from '#shared/rules/passwords';
 import { PROFILE_MESSAGES } from '#shared/rules/profile';
 import { DESKTOP, PHONE, type Viewport } from '../support/chromium.ts';
@@ -161,6 +162,32 @@ describe('forms show each refusal beside its field, focused on the first (H9)', 
       // Another choice starts clean.
       await profile.choose('Email');
       expect(await isInvalid(profile.currentPassword)).toBe(false);
+      expect(calls).toEqual([]);
+      expect(dialogs).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+  });
+  it('Feedback, sent empty: both fields refused beside them, focus on the first, nothing kept', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, errors } = await e2e.open(viewport);
+      const dialogs = failOnDialogs(page);
+      await logInAsClient(page, await aClient(e2e.server, 'formsfeedback'));
+      await page.goto('/feedback');
+      const calls = requestsUnder(page, '/api/feedback');
+      const phone = field(page, 'Phone Number');
+      await phone.fill('');
+      await control(page, 'Submit').click();
+      const content = field(page, 'Feedback');
+      expect(await fieldErrorText(phone)).toBe(FEEDBACK_MESSAGES.feedbackPhone);
+      expect(await fieldErrorText(content)).toBe(FEEDBACK_MESSAGES.feedbackContent);
+      expect(await isFocused(page, phone)).toBe(true);
+      expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
+      await shot(page, 'feedback-empty', viewport, H9_SHOTS);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Typing clears that field's refusal only.
+      await phone.fill('5551234567');
+      expect(await isInvalid(phone)).toBe(false);
+      expect(await isInvalid(content)).toBe(true);
       expect(calls).toEqual([]);
       expect(dialogs).toEqual([]);
       expect(errors).toEqual([]);

@@ -1,5 +1,6 @@
 // The feedback form's rule (product-spec.md section 5) with its exact messages, shared by the
 // web client and the server.
+import { type FieldErrors } from './auth.ts';
 import { blank, type Text } from './fields.ts';
 
 export const FEEDBACK_MESSAGES = {
@@ -7,8 +8,19 @@ export const FEEDBACK_MESSAGES = {
   feedbackPhone: 'Phone number cannot be empty.',
 } as const;
 
+/** Every field at once (the form shows each beside its field: issue 20 item 6). */
+export function feedbackErrors(input: {
+  content?: Text;
+  phoneNumber?: Text;
+}): FieldErrors<'content' | 'phoneNumber'> {
+  const errors: FieldErrors<'content' | 'phoneNumber'> = {};
+  if (blank(input.content)) errors.content = FEEDBACK_MESSAGES.feedbackContent;
+  if (blank(input.phoneNumber)) errors.phoneNumber = FEEDBACK_MESSAGES.feedbackPhone;
+  return errors;
+}
+
+/** The server's check: the first of them, the content's before the phone's. */
 export function validateFeedback(input: { content?: Text; phoneNumber?: Text }): string | null {
-  if (blank(input.content)) return FEEDBACK_MESSAGES.feedbackContent;
-  if (blank(input.phoneNumber)) return FEEDBACK_MESSAGES.feedbackPhone;
-  return null;
+  const errors = feedbackErrors(input);
+  return errors.content ?? errors.phoneNumber ?? null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateFeedback } from '#shared/rules/feedback';
+import { feedbackErrors, validateFeedback } from '#shared/rules/feedback';
 
 // Every spec text is written out here, not taken from the messages object, so a typo there
 // fails.
@@ -13,5 +13,18 @@ describe('validateFeedback', () => {
       'Phone number cannot be empty.',
     );
     expect(validateFeedback({ content: 'thanks', phoneNumber: '555' })).toBeNull();
+  });
+});
+
+describe('feedbackErrors', () => {
+  it('refuses both blank fields at once, with the same texts as validateFeedback', () => {
+    expect(feedbackErrors({ content: ' ', phoneNumber: '' })).toEqual({
+      content: 'Feedback content cannot be empty.',
+      phoneNumber: 'Phone number cannot be empty.',
+    });
+    expect(feedbackErrors({ content: 'Thanks', phoneNumber: '' })).toEqual({
+      phoneNumber: 'Phone number cannot be empty.',
+    });
+    expect(feedbackErrors({ content: 'Thanks', phoneNumber: '5551234567' })).toEqual({});
   });
 });

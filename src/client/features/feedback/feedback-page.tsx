@@ -6,12 +6,13 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { FEEDBACK_LIMITS } from '#shared/contracts/feedback';
-import { validateFeedback } from '#shared/rules/feedback';
+import { feedbackErrors } from '#shared/rules/feedback';
 import { submit } from '../../offline/submit.ts';
 import { envelopeMessage } from '../../offline/outbox-transport.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
+import { useFieldErrors } from '../../ui/form-state.ts';
 import { ReceiptMessage, type ReceiptTone } from '../../ui/receipt.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
@@ -42,6 +43,7 @@ export function FeedbackPage() {
   // out of the entry script: a modulepreload on the landing).
   const [receipt, setReceipt] = useState<ReceiptTone | null>(null);
   const { busy, whileBusy } = useBusy();
+  const fieldErrors = useFieldErrors<'content' | 'phoneNumber'>();
 
   useEffect(() => {
     if (done === null) return;
@@ -52,8 +54,7 @@ export function FeedbackPage() {
   async function send(event: SyntheticEvent) {
     event.preventDefault();
     setError(null);
-    const invalid = validateFeedback({ content, phoneNumber });
-    if (invalid !== null) return setError(invalid);
+    if (!fieldErrors.report(feedbackErrors({ content, phoneNumber }))) return;
     await whileBusy(async () => {
       try {
         const name = user?.username ?? null;
@@ -76,14 +77,22 @@ export function FeedbackPage() {
           autoComplete="tel"
           value={phoneNumber}
           maxLength={FEEDBACK_LIMITS.phoneNumber}
-          onChange={setPhoneNumber}
+          onChange={(value) => {
+            setPhoneNumber(value);
+            fieldErrors.clear('phoneNumber');
+          }}
+          error={fieldErrors.errors.phoneNumber}
         />
         <TextAreaField
           rows={5}
           label="Feedback"
           value={content}
           maxLength={FEEDBACK_LIMITS.content}
-          onChange={setContent}
+          onChange={(value) => {
+            setContent(value);
+            fieldErrors.clear('content');
+          }}
+          error={fieldErrors.errors.content}
         />
         <ErrorMessage text={error} />
         <ReceiptMessage state={receipt} text={done} />

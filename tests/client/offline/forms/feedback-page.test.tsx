@@ -4,7 +4,7 @@
 // server cannot be reached ("Saved — will send when online"), sent later with its key.
 import '../support/fake-db.ts';
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { FEEDBACK_MESSAGES } from '#shared/rules/feedback';
 import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
@@ -12,7 +12,7 @@ import { kickOutbox } from '#client/offline/engine';
 import { FeedbackPage } from '#client/features/feedback/feedback-page.tsx';
 import { QUEUED_TEXT } from '#client/offline/status-texts';
 import { useClientServer } from '../../support/client-server.ts';
-import { alertText, click, fill } from '../../support/form.ts';
+import { click, fieldError, fill } from '../../support/form.ts';
 import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
 
 const { server, db } = useClientServer({ offlineEngine: true });
@@ -32,15 +32,24 @@ async function openForm(): Promise<void> {
 }
 
 describe('feedback page', () => {
-  it('asks for the content, then the phone number', async () => {
+  it('asks for the content and the phone number, each beside its field', async () => {
     await openForm();
-    fill('Phone Number', '5551234567');
+    fill('Phone Number', '');
     click('Submit');
-    expect(await alertText()).toBe(FEEDBACK_MESSAGES.feedbackContent);
+    await waitFor(() => expect(fieldError('Feedback')).toBe(FEEDBACK_MESSAGES.feedbackContent));
+    expect(fieldError('Phone Number')).toBe(FEEDBACK_MESSAGES.feedbackPhone);
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone Number'));
+    fill('Phone Number', '5551234567');
+    expect(fieldError('Phone Number')).toBeNull();
+    click('Submit');
+    await waitFor(() => expect(fieldError('Feedback')).toBe(FEEDBACK_MESSAGES.feedbackContent));
+    expect(document.activeElement).toBe(screen.getByLabelText('Feedback'));
     fill('Phone Number', '');
     fill('Feedback', 'Great service');
     click('Submit');
-    expect(await alertText()).toBe(FEEDBACK_MESSAGES.feedbackPhone);
+    await waitFor(() => expect(fieldError('Phone Number')).toBe(FEEDBACK_MESSAGES.feedbackPhone));
+    expect(fieldError('Feedback')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDefined();
   });
 
