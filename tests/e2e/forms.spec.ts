@@ -193,6 +193,30 @@ describe('forms show each refusal beside its field, focused on the first (H9)', 
       expect(errors).toEqual([]);
     }
   });
+  it('Reset Password (the mailed-code form), sent empty: each field beside it, focus on the first', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, errors } = await e2e.open(viewport);
+      const dialogs = failOnDialogs(page);
+      await page.goto('/reset_password');
+      await control(page, 'I already have a code').click();
+      const calls = requestsUnder(page, '/api/auth/password/');
+      await control(page, 'Reset Password').click();
+      const main = page.getByRole('main');
+      const email = field(main, 'Email');
+      expect(await fieldErrorText(email)).toBe(AUTH_MESSAGES.resetEmailRequired);
+      expect(await fieldErrorText(field(main, 'OTP'))).toBe(AUTH_MESSAGES.resetOtpRequired);
+      expect(await fieldErrorText(field(main, 'New Password'))).toBe(
+        AUTH_MESSAGES.resetNewPasswordRequired,
+      );
+      expect(await isFocused(page, email)).toBe(true);
+      expect(await main.getByRole('alert').count()).toBe(0);
+      await shot(page, 'reset-code-empty', viewport, H9_SHOTS);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(calls).toEqual([]);
+      expect(dialogs).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+  });
 });
 
 describe('/guest for a signed-in client', () => {

@@ -1,6 +1,8 @@
 // Password recovery (spec section 2 "Password recovery", sections 5 and 8 "Reset"): the code
 // comes from the mail the real server wrote to DATA_DIR/mail.
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { AUTH_MESSAGES } from '#shared/rules/auth';
 import {
   RESET_CODE_INVALID_MESSAGE,
   RESET_REQUESTED_MESSAGE,
@@ -15,6 +17,7 @@ import {
 } from '../support/e2e-server.ts';
 import { ClientHomePage } from './pages/client-home-page.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { fieldErrorText } from './pages/controls.ts';
 import { ResetPasswordPage } from './pages/reset-password-page.ts';
 import { useE2e } from './helpers/harness.ts';
 import { dropRequests } from './helpers/network.ts';
@@ -25,6 +28,12 @@ const e2e = useE2e();
 
 function anotherCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+/** The form's own refusal of `input`, beside it (issue 20 item 6), after `action`. */
+async function refusalOf(input: Locator, action: () => Promise<void>): Promise<string> {
+  await action();
+  return fieldErrorText(input);
 }
 
 async function errorAfter(reset: ResetPasswordPage, action: () => Promise<void>): Promise<string> {
@@ -39,7 +48,7 @@ describe('password recovery', () => {
     const calls = logRequests(page, '/api/auth/password/request-reset');
     const reset = new ResetPasswordPage(page);
     await reset.goto();
-    expect(await errorAfter(reset, () => reset.requestCode('  '))).toBe('Email is required');
+    expect(await refusalOf(reset.email, () => reset.requestCode('  '))).toBe('Email is required');
     await screenshot(page, 'reset-email-required-phone');
     expect(calls.count()).toBe(0);
     await reset.goBack.click();
@@ -68,11 +77,11 @@ describe('password recovery', () => {
 
     const verifyCalls = logRequests(page, '/api/auth/password/verify-reset');
     expect(
-      await errorAfter(reset, () => reset.verify({ otp: '', newPassword: 'newpass123' })),
-    ).toBe('Email, OTP, and new password are required.');
-    expect(await errorAfter(reset, () => reset.verify({ otp: code, newPassword: '' }))).toBe(
-      'Email, OTP, and new password are required.',
-    );
+      await refusalOf(reset.otp, () => reset.verify({ otp: '', newPassword: 'newpass123' })),
+    ).toBe(AUTH_MESSAGES.resetOtpRequired);
+    expect(
+      await refusalOf(reset.newPassword, () => reset.verify({ otp: code, newPassword: '' })),
+    ).toBe(AUTH_MESSAGES.resetNewPasswordRequired);
     expect(verifyCalls.count()).toBe(0);
 
     expect(
@@ -81,12 +90,14 @@ describe('password recovery', () => {
       ),
     ).toBe(RESET_CODE_INVALID_MESSAGE);
     // The profile's password rule, a letter and a digit, then the server's common-password list.
-    expect(await errorAfter(reset, () => reset.verify({ otp: code, newPassword: 'short1' }))).toBe(
+    const newPassword = (value: string) =>
+      refusalOf(reset.newPassword, () => reset.verify({ otp: code, newPassword: value }));
+    expect(await newPassword('short1')).toBe(
       'Password must be alphanumeric and at least 8 characters long.',
     );
-    expect(
-      await errorAfter(reset, () => reset.verify({ otp: code, newPassword: '12345678' })),
-    ).toBe('The password must be at least 8 digits long and contain both letters and numbers');
+    expect(await newPassword('12345678')).toBe(
+      'The password must be at least 8 digits long and contain both letters and numbers',
+    );
     expect(
       await errorAfter(reset, () => reset.verify({ otp: code, newPassword: 'qwerty123' })),
     ).toBe('This password is too common. Choose another.');

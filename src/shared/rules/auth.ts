@@ -20,6 +20,8 @@ export const AUTH_MESSAGES = {
   registrationPasswordMismatch: 'Two different passwords',
   resetEmailRequired: 'Email is required',
   resetFieldsRequired: 'Email, OTP, and new password are required.',
+  resetOtpRequired: 'OTP is required.', // not in the spec
+  resetNewPasswordRequired: 'New password is required.', // not in the spec
 } as const;
 
 /** Letters A–Z only ('English letters'). */
@@ -133,4 +135,29 @@ export function validateResetVerify(input: {
 /** A new password set through the reset (the spec names no rule there: the profile's applies). */
 export function validateResetPassword(newPassword: Text): string | null {
   return validateNewPassword(newPassword);
+}
+
+/** Reset step 1 beside its field (issue 20 item 6). */
+export function resetRequestErrors(input: { email?: Text }): FieldErrors<'email'> {
+  const invalid = validateResetRequest(input);
+  return invalid === null ? {} : { email: invalid };
+}
+
+/**
+ * Reset step 2, every field at once beside it: each blank field says so (the spec's one
+ * sentence names all three; beside a field, each names its own), then the new password's rule.
+ */
+export function resetVerifyErrors(input: {
+  email?: Text;
+  otp?: Text;
+  newPassword?: Text;
+}): FieldErrors<'email' | 'otp' | 'newPassword'> {
+  const errors: FieldErrors<'email' | 'otp' | 'newPassword'> = {};
+  if (blank(input.email)) errors.email = AUTH_MESSAGES.resetEmailRequired;
+  if (blank(input.otp)) errors.otp = AUTH_MESSAGES.resetOtpRequired;
+  const password = blank(input.newPassword)
+    ? AUTH_MESSAGES.resetNewPasswordRequired
+    : validateResetPassword(input.newPassword);
+  if (password !== null) errors.newPassword = password;
+  return errors;
 }

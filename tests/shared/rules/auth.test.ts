@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTH_MESSAGES,
   loginErrors,
+  resetRequestErrors,
+  resetVerifyErrors,
   validateLogin,
   validateRegistration,
   validateRegistrationStep1,
@@ -105,5 +107,22 @@ describe('reset validators', () => {
       );
     }
     expect(validateResetVerify(full)).toBeNull();
+  });
+});
+
+describe('resetVerifyErrors', () => {
+  it('refuses each blank field beside it, then the new password rule', () => {
+    expect(resetVerifyErrors({ email: '', otp: ' ', newPassword: '' })).toEqual({
+      email: 'Email is required',
+      otp: AUTH_MESSAGES.resetOtpRequired,
+      newPassword: AUTH_MESSAGES.resetNewPasswordRequired,
+    });
+    expect(resetVerifyErrors({ email: 'a@b.org', otp: '123456', newPassword: 'short1' })).toEqual({
+      newPassword: 'Password must be alphanumeric and at least 8 characters long.',
+    });
+    expect(resetVerifyErrors({ email: 'a@b.org', otp: '123456', newPassword: 'abcd1234' })).toEqual(
+      {},
+    );
+    expect(resetRequestErrors({ email: ' ' })).toEqual({ email: 'Email is required' });
   });
 });

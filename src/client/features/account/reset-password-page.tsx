@@ -1,15 +1,11 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import {
-  validateResetPassword,
-  validateResetRequest,
-  validateResetVerify,
-} from '#shared/rules/auth';
+import { resetRequestErrors, resetVerifyErrors } from '#shared/rules/auth';
 import { Button } from '../../ui/button.tsx';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { FormEnd } from '../../ui/form-end.tsx';
 import { SuccessMessage } from '../../ui/form-message.tsx';
-import { useFormSend, useFormState } from '../../ui/form-state.ts';
+import { useFieldErrors, useFormSend, useFormState } from '../../ui/form-state.ts';
 import { Card, PageLayout } from '../../ui/page-layout.tsx';
 import { requestPasswordReset, verifyPasswordReset } from './account-api.ts';
 import { ACCOUNT_INPUTS, NEW_PASSWORD_HINT } from './account-fields.ts';
@@ -77,14 +73,19 @@ export function ResetPasswordPage() {
     newPassword: '',
   });
   const { busy, error, setError, send } = useFormSend();
+  const fieldErrors = useFieldErrors<keyof ResetForm>();
+  const edit = (name: keyof ResetForm, value: string) => {
+    change(name, value);
+    fieldErrors.clear(name);
+  };
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const { email, otp, newPassword } = form;
 
   function requestCode(event: SyntheticEvent) {
     event.preventDefault();
-    const invalid = validateResetRequest({ email });
-    if (invalid !== null) return setError(invalid);
+    setError(null);
+    if (!fieldErrors.report(resetRequestErrors({ email }))) return;
     void send(async () => {
       setNotice(await requestPasswordReset(email.trim()));
       setStep(2);
@@ -94,6 +95,7 @@ export function ResetPasswordPage() {
   function haveCode(event: SyntheticEvent) {
     event.preventDefault();
     setError(null);
+    fieldErrors.report({});
     setNotice(null);
     setStep(2);
   }
@@ -108,9 +110,8 @@ export function ResetPasswordPage() {
   function resetPassword(event: SyntheticEvent) {
     event.preventDefault();
     setNotice(null);
-    const invalid =
-      validateResetVerify({ email, otp, newPassword }) ?? validateResetPassword(newPassword);
-    if (invalid !== null) return setError(invalid);
+    setError(null);
+    if (!fieldErrors.report(resetVerifyErrors({ email, otp, newPassword }))) return;
     void send(async () => {
       const input = { email: email.trim(), otp: otp.trim(), newPassword };
       setNotice(await verifyPasswordReset(input));
@@ -129,7 +130,12 @@ export function ResetPasswordPage() {
                 choose “I already have a code” to enter it with your new password.
               </p>
             )}
-            <FormFields fields={REQUEST_FIELDS} values={form} onChange={change} />
+            <FormFields
+              fields={REQUEST_FIELDS}
+              values={form}
+              onChange={edit}
+              errors={fieldErrors.errors}
+            />
             <FormEnd error={error} busy={busy} submitLabel={main.label}>
               <Button variant="secondary" onClick={other.action} disabled={busy}>
                 {other.label}
@@ -144,9 +150,21 @@ export function ResetPasswordPage() {
             <Button onClick={() => void navigate({ to: '/login' })}>Go to Login</Button>
           ) : (
             <form noValidate onSubmit={resetPassword}>
-              <FormFields fields={RESET_FIELDS} values={form} onChange={change} />
+              <FormFields
+                fields={RESET_FIELDS}
+                values={form}
+                onChange={edit}
+                errors={fieldErrors.errors}
+              />
               <FormEnd error={error} busy={busy} submitLabel="Reset Password">
-                <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    fieldErrors.report({});
+                    setStep(1);
+                  }}
+                  disabled={busy}
+                >
                   Send a new code
                 </Button>
               </FormEnd>

@@ -2,10 +2,10 @@
 // Password recovery: the spec's required-field messages on both steps, with step 1 sent to a
 // real server.
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { ResetPasswordPage } from '#client/features/account/reset-password-page.tsx';
 import { useClientServer } from '../../support/client-server.ts';
-import { alertText, click, fill, SERVER_WAIT } from '../../support/form.ts';
+import { alertText, click, fieldError, fill, SERVER_WAIT } from '../../support/form.ts';
 import { renderPage } from '../../support/render-page.tsx';
 
 useClientServer({
@@ -23,7 +23,8 @@ describe('reset password page', () => {
     renderPage('/reset_password', ResetPasswordPage);
     await screen.findByRole('heading', { name: 'Request a Recovery Code' });
     click('Send Recovery Code');
-    expect(await alertText()).toBe('Email is required');
+    await waitFor(() => expect(fieldError('Email')).toBe('Email is required'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
   });
 
   it('moves to step 2 once the server took the request, which needs all three fields', async () => {
@@ -34,7 +35,9 @@ describe('reset password page', () => {
     await screen.findByRole('heading', { name: 'Enter OTP & New Password' }, SERVER_WAIT);
     fill('New Password', 'abcd1234');
     click('Reset Password');
-    expect(await alertText()).toBe('Email, OTP, and new password are required.');
+    await waitFor(() => expect(fieldError('OTP')).toBe('OTP is required.'));
+    expect(fieldError('New Password')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('OTP'));
   });
 
   it('says what the server said when the code is wrong', async () => {
