@@ -51,15 +51,23 @@ function liveNote(note: SwitchNote | null, receipt: ReceiptTone | null, sentText
   return text === null ? null : { text, error: receipt === 'attention' };
 }
 
-function usePreferencesLoad(userId: number): string | null {
+/** The server's answer (also kept on the device), or why it could not be read. */
+function usePreferencesLoad(userId: number): {
+  problem: string | null;
+  fetched: NotificationPreferences | null;
+} {
   const [problem, setProblem] = useState<string | null>(null);
+  const [fetched, setFetched] = useState<NotificationPreferences | null>(null);
   useEffect(() => {
     let live = true;
     readPreferences().then(
       (preferences) => {
         if (!live) return;
         setProblem(null);
-        void rememberPreferences(userId, preferences);
+        setFetched(preferences);
+        // A browser without IndexedDB (some private modes) keeps nothing: the screen still
+        // shows the answer just read.
+        rememberPreferences(userId, preferences).catch(() => undefined);
       },
       (error: unknown) => {
         if (live) setProblem(error instanceof Error ? error.message : String(error));
@@ -69,14 +77,14 @@ function usePreferencesLoad(userId: number): string | null {
       live = false;
     };
   }, [userId]);
-  return problem;
+  return { problem, fetched };
 }
 
 export function useNotificationSettings(userId: number, given?: PushBrowser) {
   const [browser] = useState<PushBrowser>(() => given ?? browserPush());
   const stored = useStoredPreferences(userId);
-  const loadProblem = usePreferencesLoad(userId);
-  const preferences: NotificationPreferences | null = stored?.pending ?? stored?.known ?? null;
+  const { problem: loadProblem, fetched } = usePreferencesLoad(userId);
+  const preferences: NotificationPreferences | null = stored?.pending ?? stored?.known ?? fetched;
   const [device, setDevice] = useState<DeviceState | null>(null);
   const [pushNote, setPushNote] = useState<SwitchNote | null>(null);
   const [pushSentText, setPushSentText] = useState<string>(NOTIFICATION_TEXTS.pushTurnedOn);
