@@ -127,7 +127,9 @@ describe('volunteer dashboard', () => {
     expect(within(offered).getByText('Available Slots')).toBeDefined();
     expect(within(offered).getByText('Already Signed Up?').nextSibling?.textContent).toBe('No');
     fireEvent.click(within(offered).getByRole('button', { name: 'Sign Up' }));
-    expect(await within(offered).findByText('You are already signed up')).toBeDefined();
+    // Right after Sign Up it says so (issue 20 item 9); the spec's "You are already signed up"
+    // is for a later visit.
+    expect(await within(offered).findByText('You are signed up for this round.')).toBeDefined();
     await expect.poll(() => signupOf(db(), round.id, volunteer.id)).toBe('CONFIRMED');
     fireEvent.click(within(day).getByRole('button', { name: 'Close' }));
 
