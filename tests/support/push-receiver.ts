@@ -304,7 +304,8 @@ export async function startPushReceiver(cert: TestCertificate): Promise<PushRece
     expectKey(key) {
       expectedKey = key;
     },
-    async waitFor(check, timeoutMs = 20_000) {
+    // Generous: a loaded CI machine starts two server processes and their first sends slowly.
+    async waitFor(check, timeoutMs = 90_000) {
       const deadline = Date.now() + timeoutMs;
       while (!check()) {
         if (Date.now() > deadline)
