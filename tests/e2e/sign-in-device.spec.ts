@@ -39,9 +39,12 @@ describe('sign-in with a device cookie', () => {
     await shown(home.logOut);
     await home.logOut.click();
     await owner.page.waitForURL((url) => url.pathname === '/');
+    // The client's home is at / already: wait for the logout's reply to end the login cookie.
+    await expect
+      .poll(async () => (await owner.context.cookies()).some((c) => c.name === 'sm_login'))
+      .toBe(false);
     const device = (await owner.context.cookies()).find((c) => c.name === 'sm_device');
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
-    expect((await owner.context.cookies()).some((c) => c.name === 'sm_login')).toBe(false);
 
     // Someone else tries passwords for the account (same address: no cookie, five failures).
     const statuses: number[] = [];
