@@ -57,12 +57,13 @@ export function useSidewaysMore(ref: RefObject<HTMLElement | null>): SidewaysMor
         return now.before === was.before && now.after === was.after ? was : now;
       });
     update();
-    const resize = new ResizeObserver(update);
-    resize.observe(box);
-    if (box.firstElementChild !== null) resize.observe(box.firstElementChild);
+    // Browsers without ResizeObserver (and jsdom) still get the scroll updates.
+    const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    resize?.observe(box);
+    if (box.firstElementChild !== null) resize?.observe(box.firstElementChild);
     box.addEventListener('scroll', update, { passive: true });
     return () => {
-      resize.disconnect();
+      resize?.disconnect();
       box.removeEventListener('scroll', update);
     };
   }, [ref]);
