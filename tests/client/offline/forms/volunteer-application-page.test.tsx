@@ -5,7 +5,7 @@
 // application queued offline going from waiting to sent in the form's one status line.
 import '../support/fake-db.ts';
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { APPLICATION_MESSAGES } from '#shared/rules/applications';
 import { setApiBaseUrl } from '#client/api/api-client';
 import { kickOutbox } from '#client/offline/engine';
@@ -13,7 +13,7 @@ import { QUEUED_TEXT } from '#client/offline/status-texts';
 import { DUPLICATE_APPLICATION_MESSAGE } from '#server/applications/applications.service';
 import { VolunteerApplicationPage } from '#client/features/volunteer-application/volunteer-application-page.tsx';
 import { useClientServer } from '../../support/client-server.ts';
-import { alertText, click, fill } from '../../support/form.ts';
+import { alertText, click, fieldError, fill } from '../../support/form.ts';
 import { renderPage } from '../../support/render-page.tsx';
 
 const { server, db } = useClientServer({ offlineEngine: true });
@@ -32,22 +32,21 @@ function fillApplication(email: string): void {
 }
 
 describe('volunteer application page', () => {
-  it('shows the spec messages in order', async () => {
+  it('shows the spec messages beside their fields, all at once (issue 20 item 8)', async () => {
     await openForm();
-    // Each step: what the form says now, then the field filled before the next Submit.
-    const steps: [string, string, string][] = [
-      [APPLICATION_MESSAGES.volunteerFirstName, 'First Name', 'Grace'],
-      [APPLICATION_MESSAGES.volunteerLastName, 'Last Name', 'Hopper'],
-      [APPLICATION_MESSAGES.volunteerEmail, 'Email', 'not-an-email'],
-      [APPLICATION_MESSAGES.volunteerEmail, 'Email', 'grace@example.org'],
-      [APPLICATION_MESSAGES.volunteerPhone, 'Phone', 'call me'],
-      [APPLICATION_MESSAGES.volunteerPhone, 'Phone', '555 0102'],
-    ];
-    for (const [message, label, value] of steps) {
-      click('Submit');
-      expect(await alertText()).toBe(message);
-      fill(label, value);
-    }
+    click('Submit');
+    await waitFor(() =>
+      expect(fieldError('First Name')).toBe(APPLICATION_MESSAGES.volunteerFirstName),
+    );
+    expect(fieldError('Last Name')).toBe(APPLICATION_MESSAGES.volunteerLastName);
+    fill('First Name', 'Grace');
+    fill('Last Name', 'Hopper');
+    fill('Email', 'not-an-email');
+    fill('Phone', 'call me');
+    click('Submit');
+    await waitFor(() => expect(fieldError('Email')).toBe(APPLICATION_MESSAGES.volunteerEmail));
+    expect(fieldError('Phone')).toBe(APPLICATION_MESSAGES.volunteerPhone);
+    expect(fieldError('First Name')).toBeNull();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeDefined();
   });
 
