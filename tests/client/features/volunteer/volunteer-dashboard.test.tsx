@@ -114,7 +114,9 @@ describe('volunteer dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'My Past Rounds' }));
     expect(await within(region('My Past Rounds')).findByText(past.title)).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Completed Orders' }));
-    const completed = card(region('Completed Orders'), `Order #${done}`);
+    // The tab fetches its list when opened: on a loaded machine it says "No completed orders."
+    // for a moment first.
+    const completed = await findCard(region('Completed Orders'), `Order #${done}`);
     expect(within(completed).getByText('Completed')).toBeDefined();
   });
 
@@ -166,7 +168,7 @@ describe('volunteer dashboard', () => {
     expect(await screen.findByText('No assigned orders.')).toBeDefined();
     await expect.poll(() => orderStatus(db(), orderId)).toBe('COMPLETED');
     fireEvent.click(screen.getByRole('button', { name: 'Completed Orders' }));
-    expect(card(region('Completed Orders'), `Order #${orderId}`)).toBeDefined();
+    expect(await findCard(region('Completed Orders'), `Order #${orderId}`)).toBeDefined();
   });
 
   it('alerts the server message when the order was cancelled meanwhile', async () => {
