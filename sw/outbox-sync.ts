@@ -2,7 +2,7 @@
 // a 'outbox-replay' sync when it queues an action offline, and the browser fires it here
 // once the network is back. The outbox and its secure session live in the page, so the
 // worker wakes the open pages' replayers; with no page open, the next start sends.
-// The tag and message type match OUTBOX_SYNC_TAG in src/client/offline/replayer-scheduler.ts.
+// The tag and message type match OUTBOX_SYNC_TAG in src/client/offline/service-worker.ts.
 export const OUTBOX_SYNC_TAG = 'outbox-replay';
 
 /** The Background Sync event (not in TypeScript's WebWorker lib). */

@@ -1,9 +1,8 @@
 // The offline engine of the running app: wires the outbox, replayer and mirror to the
-// api client, the session user and the service worker. Call startOfflineEngine() once at
-// start (start.ts, from main.tsx). Keeps, in module memory: the app's one Replayer and
+// api client, the session user and the service worker. Call startOfflineEngine() once
+// (start.ts, loaded by offline-layer.ts). Keeps, in module memory: the app's one Replayer and
 // whether a mirror refresh is running.
 import { sendRequest } from '../api/api-client.ts';
-import { registerLocalContentCheck } from '../shell/local-content.ts';
 import { registerLogoutHook } from '../session/logout.ts';
 import { getAppDb } from './app-db.ts';
 import {
@@ -17,7 +16,7 @@ import { createDeviceReporter, noteDrain } from './device-report.ts';
 import { startPersonalDataExpiry } from './personal-data-expiry.ts';
 import { createReplayer, type KickReason, type Replayer } from './replayer-scheduler.ts';
 import { requestBackgroundSync } from './service-worker.ts';
-import { restoreUserOffline, syncSessionUser } from './session-sync.ts';
+import { syncSessionUser } from './session-sync.ts';
 import type { OutboxTransport } from './outbox-transport.ts';
 import { countUnsentForLogout, wipeUserData } from './wipe.ts';
 
@@ -70,7 +69,6 @@ export function startOfflineEngine(): () => void {
       refreshNow();
     },
   });
-  registerLocalContentCheck(() => restoreUserOffline(db));
   registerLogoutHook(() => wipeUserData(db));
   const stopUser = syncSessionUser(db, () => {
     kickOutbox('signed-in');

@@ -1,7 +1,7 @@
 // What screens read from the device, as live queries (DESIGN.md offline rule 1): they
 // re-render when Dexie changes, whether the change came from the network, the outbox or
 // another tab, and work the same online and offline.
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getAppDb, type AppDb } from './app-db.ts';
@@ -172,20 +172,5 @@ export function useRememberedUser(): RememberedUser | null | undefined {
   return useLiveQuery(() => getRememberedUser(getAppDb()), []);
 }
 
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** navigator.onLine, live. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+/** navigator.onLine, live (online.ts: the entry's offline badge needs it without Dexie). */
+export { useOnline } from './online.ts';

@@ -5,6 +5,12 @@
 import { ApiError } from '../api/api-client.ts';
 import { serverNow, serverTimeAt } from '../api/server-clock.ts';
 import type { AppDb } from './app-db.ts';
+import {
+  currentFetchMark,
+  navigationFetchMark,
+  nextFetchMark,
+  serverChangeCount,
+} from './fetch-marks.ts';
 import { applyLocalChanges } from './local-changes.ts';
 import { keptRow } from './personal-data-expiry.ts';
 import { MIRROR_LISTS, type MirrorItem, type MirrorListName } from './mirror-lists.ts';
@@ -12,6 +18,13 @@ import { getRememberedUser } from './session-user-store.ts';
 import { markListRefreshed } from './sync-meta.ts';
 import { envelopeMessage, type OutboxTransport } from './outbox-transport.ts';
 import type { MirrorRow, MirrorTable, RememberedUser } from './types.ts';
+
+export {
+  currentFetchMark,
+  markNavigation,
+  markServerChanged,
+  navigationFetchMark,
+} from './fetch-marks.ts';
 
 export type RefreshOutcome = 'refreshed' | 'failed' | 'not-yours';
 
@@ -140,11 +153,6 @@ interface PathRefreshes {
 
 /** Per device database, each path's refreshes. */
 const devices = new WeakMap<AppDb, Map<string, PathRefreshes>>();
-/** Counts fetches begun: a fetch's mark orders it in time against a pass or request. */
-let fetchMarks = 0;
-let serverChanges = 0;
-/** The mark when the user last moved to another screen (0: none since the app opened). */
-let navigationMark = 0;
 
 function refreshesOf(db: AppDb, path: string): PathRefreshes {
   let paths = devices.get(db);
@@ -160,36 +168,12 @@ function refreshesOf(db: AppDb, path: string): PathRefreshes {
   return state;
 }
 
-/**
- * This device changed the server's data (an action was sent): a refresh begun before may
- * bring the old data, so later askers start their own.
- */
-export function markServerChanged(): void {
-  serverChanges += 1;
-}
-
-/**
- * The user moved to another screen: the screen that opens refreshes its lists afresh. Until
- * the first move, a screen takes what the app fetched since it opened (the start-up refresh).
- */
-export function markNavigation(): void {
-  navigationMark = fetchMarks;
-}
-
-/** The mark when the user came to the screen they are on (0: the one the app opened on). */
-export function navigationFetchMark(): number {
-  return navigationMark;
-}
-
-/** The mark of the latest fetch begun: fetches begun after this have greater marks. */
-export function currentFetchMark(): number {
-  return fetchMarks;
-}
-
 /** Whether a fetch that worked answers an asker content with fetches after `since`. */
 function freshEnough(path: PathRefreshes, since: number | null): boolean {
   const ok = path.lastOk;
-  return since !== null && ok !== undefined && ok.mark > since && ok.changes === serverChanges;
+  return (
+    since !== null && ok !== undefined && ok.mark > since && ok.changes === serverChangeCount()
+  );
 }
 
 /**
@@ -204,18 +188,18 @@ export function refreshListFor(
   transport: OutboxTransport,
   name: MirrorListName,
   user: RememberedUser | null,
-  freshSince: number | null = navigationMark,
+  freshSince: number | null = navigationFetchMark(),
 ): Promise<LoadProblem | null | 'not-yours'> {
   const path = MIRROR_LISTS[name].path(user);
   if (path === null) return Promise.resolve('not-yours');
   const state = refreshesOf(db, path);
-  if (state.running !== undefined && state.running.changes === serverChanges) {
+  if (state.running !== undefined && state.running.changes === serverChangeCount()) {
     return state.running.done;
   }
   if (freshEnough(state, freshSince)) return Promise.resolve(null);
   const running = {
-    mark: ++fetchMarks,
-    changes: serverChanges,
+    mark: nextFetchMark(),
+    changes: serverChangeCount(),
     done: fetchList(db, transport, name, path),
   };
   state.running = running;

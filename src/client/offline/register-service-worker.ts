@@ -1,5 +1,5 @@
 // Registers the service worker (sw/sw.ts, built by vite-plugin-pwa with workbox-window).
-// Imported only by start.ts: 'virtual:pwa-register' exists only in Vite builds, so modules
+// Imported only by main.tsx: 'virtual:pwa-register' exists only in Vite builds, so modules
 // that tests load must not import this one.
 import { registerSW } from 'virtual:pwa-register';
 import { setUpdateApplier, setUpdateWaiting } from './service-worker.ts';

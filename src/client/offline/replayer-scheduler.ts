@@ -3,6 +3,7 @@
 // ask for one more pass instead of starting a second), and the back-off timer. Across tabs
 // the Web Locks API serialises passes; where it is missing (Node tests) there is one tab.
 import { drainOutbox, type DrainResult, type ReplayerDeps } from './replayer.ts';
+import { OUTBOX_SYNC_TAG } from './service-worker.ts';
 
 export type KickReason =
   | 'start'
@@ -25,8 +26,6 @@ const NETWORK_BACK: ReadonlySet<KickReason> = new Set(['online', 'sync']);
 
 export const REPLAYER_LOCK = 'streetmed-outbox-replayer';
 export const REPLAY_INTERVAL_MS = 30_000;
-/** The tag of the Background Sync registration and the worker's message to pages. */
-export const OUTBOX_SYNC_TAG = 'outbox-replay';
 
 /** A navigator feature the browser may lack (old browsers, insecure contexts). */
 function navigatorPart<K extends 'locks' | 'serviceWorker'>(name: K): Navigator[K] | undefined {

@@ -3,7 +3,12 @@
 // function that lets the new version take over, and subscribers. register-service-worker.ts
 // fills them in. Updates are offered, never forced (DESIGN.md offline rule 5);
 // update-prompt.tsx also waits while the outbox is sending.
-import { OUTBOX_SYNC_TAG } from './replayer-scheduler.ts';
+
+/**
+ * The tag of the Background Sync registration and the worker's message to pages (sw/outbox-sync.ts
+ * has the same). Here, not in the replayer: this module is in the entry, the replayer is not.
+ */
+export const OUTBOX_SYNC_TAG = 'outbox-replay';
 
 let updateWaiting = false;
 let applyUpdate: (() => Promise<void>) | null = null;

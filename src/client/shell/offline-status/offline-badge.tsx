@@ -1,4 +1,4 @@
-import { useOnline } from '../../offline/hooks.ts';
+import { useOnline } from '../../offline/online.ts';
 import { OFFLINE_BADGE_TEXT } from '../../offline/status-texts.ts';
 import styles from './offline-status.module.css';
 

@@ -1,14 +1,13 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useOutboxSummary } from '../../offline/hooks.ts';
 import { waitingForSignInText } from '../../offline/status-texts.ts';
 import styles from './offline-status.module.css';
 
 /**
  * "N changes waiting — sign in to send them" once the login has ended, with a link to /login
- * (not on /login itself, where it would only repeat the form's own 'Log in').
+ * (not on /login itself, where it would only repeat the form's own 'Log in'). The count
+ * comes from the outbox status (outbox-status.tsx).
  */
-export function SignInBanner() {
-  const { waitingForSignIn } = useOutboxSummary();
+export function SignInBanner({ waitingForSignIn }: { waitingForSignIn: number }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   if (waitingForSignIn === 0) return null;
   return (

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { useOutboxSummary } from '../../offline/hooks.ts';
 import {
   isUpdateWaiting,
   reloadToUpdate,
@@ -12,10 +11,11 @@ import styles from './offline-status.module.css';
 /**
  * "A new version is ready — Reload". Offered, never forced; while the outbox is sending,
  * Reload waits (a reload mid-send would only re-send later, but it would look lost).
+ * `sending` comes from the outbox status (outbox-status.tsx); before the offline layer has
+ * started, nothing is being sent.
  */
-export function UpdatePrompt() {
+export function UpdatePrompt({ sending }: { sending: boolean }) {
   const waiting = useSyncExternalStore(subscribeUpdateWaiting, isUpdateWaiting, () => false);
-  const { sending } = useOutboxSummary();
   if (!waiting) return null;
   return (
     <p role="status" className={styles.banner}>
