@@ -10,6 +10,50 @@ import importX from 'eslint-plugin-import-x';
 
 const boundary = (patterns) => ['error', { patterns }];
 
+// Issue 21: every word a person reads goes through the translator, so no letters in JSX text
+// and none in the attributes people read (aria-label, title, placeholder, alt). Punctuation,
+// digits and symbols between elements are fine.
+const LETTERS = /\p{L}/u;
+const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'title', 'placeholder', 'alt']);
+const i18nPlugin = {
+  rules: {
+    'no-literal-text': {
+      meta: {
+        type: 'problem',
+        messages: {
+          text: "Words people read go through the translator (t('…')), not JSX text.",
+          attribute: "The {{name}} people read goes through the translator (t('…')).",
+        },
+        schema: [],
+      },
+      create(context) {
+        const literal = (node) =>
+          node?.type === 'Literal' && typeof node.value === 'string' && LETTERS.test(node.value);
+        return {
+          JSXText(node) {
+            if (LETTERS.test(node.value)) context.report({ node, messageId: 'text' });
+          },
+          JSXExpressionContainer(node) {
+            if (node.parent.type !== 'JSXAttribute' && literal(node.expression))
+              context.report({ node, messageId: 'text' });
+          },
+          JSXAttribute(node) {
+            const name = node.name.type === 'JSXIdentifier' ? node.name.name : '';
+            const value =
+              node.value?.type === 'JSXExpressionContainer' ? node.value.expression : node.value;
+            if (READ_ATTRIBUTES.has(name) && literal(value))
+              context.report({ node, messageId: 'attribute', data: { name } });
+          },
+        };
+      },
+    },
+  },
+};
+
+// The client folders whose words all go through the translator (issue 21): a folder joins
+// when its screens are translated; at the end this is all of src/client.
+const TRANSLATED = ['src/client/ui/app-header.tsx', 'src/client/ui/language-menu.tsx'];
+
 // The server's layer zones. A zone forbids its `target` files to import `from` files (except
 // the `except` ones); globs are relative to the repository.
 const server = (glob) => `src/server/${glob}`;
@@ -95,6 +139,21 @@ const clientZones = [
     from: [client('shell'), client('pages'), client('router.tsx'), client('main.tsx')],
     message: 'Features import nothing of the shell, the pages or the router.',
   },
+  {
+    // The translator is under everything: ui/, api/ and every feature speak through it.
+    target: client('i18n/**'),
+    from: [
+      client('features'),
+      client('pages'),
+      client('shell'),
+      client('ui'),
+      client('api'),
+      client('offline'),
+      client('session'),
+      client('router.tsx'),
+    ],
+    message: 'i18n/ sits below everything in the client: it imports none of it.',
+  },
 ];
 
 export default tseslint.config(
@@ -147,6 +206,11 @@ export default tseslint.config(
         { name: 'fetch', message: 'Only client/api calls fetch.' },
       ],
     },
+  },
+  {
+    files: TRANSLATED,
+    plugins: { i18n: i18nPlugin },
+    rules: { 'i18n/no-literal-text': 'error' },
   },
   {
     files: ['src/client/offline/**/*.{ts,tsx}'],

@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { compiledCatalogues } from './scripts/lib/catalogue-plugin.ts';
 
 const DEFAULTS = {
   SITE_TITLE: 'StreetMed Supply',
@@ -111,6 +112,7 @@ function inlineEntryCss(): Plugin {
 
 export default defineConfig({
   plugins: [
+    compiledCatalogues(),
     react(),
     VitePWA(pwaOptions(fromEnv('SITE_TITLE'))),
     {

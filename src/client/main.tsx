@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/tokens.css';
 import './ui/global.css';
+import { DEFAULT_LANGUAGE } from '#shared/i18n/languages';
 import { AppShell } from './shell/app-shell.tsx';
+import { activateLanguage, deviceLanguage } from './i18n/language-choice.ts';
 import { markNavigation } from './offline/fetch-marks.ts';
 import { startOfflineLayer, startOfflineLayerWhenNeeded } from './offline/offline-layer.ts';
 import { registerServiceWorker } from './offline/register-service-worker.ts';
@@ -27,11 +29,21 @@ router.subscribe('onBeforeNavigate', ({ fromLocation, pathChanged }) => {
   startOfflineLayer().catch(() => undefined);
 });
 
-const root = document.getElementById('root');
-if (root !== null) {
+function render(): void {
+  const root = document.getElementById('root');
+  if (root === null) return;
   createRoot(root).render(
     <StrictMode>
       <AppShell />
     </StrictMode>,
   );
 }
+
+// English is in this script; another language's words arrive before the first render, so no
+// screen shows in the wrong language first. A catalogue that cannot load leaves English.
+const language = deviceLanguage();
+if (language === DEFAULT_LANGUAGE) render();
+else
+  void activateLanguage(language)
+    .catch(() => undefined)
+    .then(render);

@@ -1,5 +1,10 @@
 // The error envelope of wire-protocol.md. Anything thrown in a handler becomes
 // {"status":"error","message","error"} with the right status; never a stack trace or SQL.
+// A refusal made from a message id (issue 21) is worded in the caller's language when the
+// envelope is sent (plugins/errors.ts); its `message` here is the English, for logs.
+import type { Message } from '#shared/i18n/messages';
+import type { Language } from '#shared/i18n/languages';
+import { say, translate } from './i18n/translator.ts';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -30,25 +35,32 @@ const statusOf: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
+/** What a refusal says: a fixed text, or a message worded in the caller's language. */
+export type RefusalText = string | Message;
+
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
   /** Extra fields merged into the envelope (e.g. authenticated:false on a failed login). */
   readonly extra: Record<string, unknown>;
-  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
-    super(message);
+  /** The message to word in the caller's language, when the refusal was made from one. */
+  readonly text: Message | undefined;
+  constructor(code: ErrorCode, text: RefusalText, extra: Record<string, unknown> = {}) {
+    super(typeof text === 'string' ? text : translate('en', text.id, text.values));
     this.code = code;
     this.statusCode = statusOf[code];
     this.extra = extra;
+    this.text = typeof text === 'string' ? undefined : text;
   }
 }
 
-export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
-export const unauthorized = (message = 'Please sign in.') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message = 'You are not allowed to do this.') =>
-  new AppError('FORBIDDEN', message);
-export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const badRequest = (text: RefusalText) => new AppError('BAD_REQUEST', text);
+export const unauthorized = (text: RefusalText = 'Please sign in.') =>
+  new AppError('UNAUTHORIZED', text);
+export const forbidden = (text: RefusalText = 'You are not allowed to do this.') =>
+  new AppError('FORBIDDEN', text);
+export const notFound = (text: RefusalText = 'Not found.') => new AppError('NOT_FOUND', text);
+export const conflict = (text: RefusalText) => new AppError('CONFLICT', text);
 
 export interface ErrorEnvelope {
   status: 'error';
@@ -57,6 +69,8 @@ export interface ErrorEnvelope {
   [extra: string]: unknown;
 }
 
-export function envelopeOf(err: AppError): ErrorEnvelope {
-  return { ...err.extra, status: 'error', message: err.message, error: err.code };
+/** The envelope, its message in the caller's language (English when none is given). */
+export function envelopeOf(err: AppError, language: Language = 'en'): ErrorEnvelope {
+  const message = err.text === undefined ? err.message : say(language, err.text);
+  return { ...err.extra, status: 'error', message, error: err.code };
 }

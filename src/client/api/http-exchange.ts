@@ -9,6 +9,7 @@ import {
   SESSION_ID_HEADER,
   type SecureSession,
 } from '#shared/secure-channel/index';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 import { apiUrl } from './base-url.ts';
 import { noteServerDate } from './server-clock.ts';
@@ -89,7 +90,12 @@ export async function exchange(
   const isMultipart = request.body instanceof FormData;
   // Multipart bodies cannot be encrypted, so they go without the session header.
   const usable = isMultipart ? null : session;
-  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  // The person's language, not the browser's: the server words its refusals in it.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    ...request.headers,
+  };
   if (usable !== null) headers[SESSION_ID_HEADER] = usable.sessionId;
   if (request.idempotencyKey !== undefined) headers['Idempotency-Key'] = request.idempotencyKey;
   const body = await encodeBody(request, usable, headers);

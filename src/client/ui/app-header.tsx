@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useT } from '../i18n/i18n.ts';
+import { AppLink } from './app-link.tsx';
 import { BrandMark } from './brand.tsx';
+import { LanguageMenu } from './language-menu.tsx';
 import styles from './app-header.module.css';
 
 interface AppHeaderProps {
@@ -10,20 +12,24 @@ interface AppHeaderProps {
   children?: ReactNode;
 }
 
-/** The page header: logo and site title (a link home), then the page's actions. */
+/** The page header: logo and site title (a link home), the page's actions, the language. */
 export function AppHeader({ greeting, children }: AppHeaderProps) {
+  const t = useT();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to="/" className={styles.brand}>
+        <AppLink to="/" className={styles.brand}>
           <BrandMark />
-        </Link>
-        {(greeting !== undefined || children !== undefined) && (
-          <nav aria-label="Main" className={styles.actions}>
-            {greeting !== undefined && <p className={styles.greeting}>{greeting}</p>}
-            {children}
-          </nav>
-        )}
+        </AppLink>
+        <div className={styles.actions}>
+          {(greeting !== undefined || children !== undefined) && (
+            <nav aria-label={t('common.header.navLabel')} className={styles.actions}>
+              {greeting !== undefined && <p className={styles.greeting}>{greeting}</p>}
+              {children}
+            </nav>
+          )}
+          <LanguageMenu />
+        </div>
       </div>
     </header>
   );

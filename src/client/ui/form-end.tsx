@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
+import type { Saying } from '../i18n/i18n.ts';
 import { Button } from './button.tsx';
 import { ErrorMessage, SuccessMessage } from './form-message.tsx';
 import { FormActions } from './page-layout.tsx';
 
 interface FormEndProps {
   /** The last send's failure (or the check's message). */
-  error: string | null;
+  error: Saying | null;
   /** A success note under it; once there is one, the submit button stays off. */
-  success?: string | null;
+  success?: Saying | null;
   /** A send runs: the submit button is off, so one press sends once. */
   busy: boolean;
   submitLabel: ReactNode;

@@ -1,6 +1,7 @@
 // The text inputs of a form, drawn from a list that says each one's label and attributes. Every
 // form binds its inputs the same way (the value read from the form by the field's name, a change
 // sent back with that name), so the binding is written here once.
+import type { Saying } from '../i18n/i18n.ts';
 import type { HTMLInputTypeAttribute } from 'react';
 import { TextAreaField } from './text-area-field.tsx';
 import { TextField } from './text-field.tsx';
@@ -37,13 +38,13 @@ interface FormFieldsProps<Name extends string> {
   values: NoInfer<Readonly<Record<Name, string>>>;
   onChange: (name: Name, value: string) => void;
   /** Each field's refusal, shown beside it (all at once: issue 20 item 6). */
-  errors?: NoInfer<Partial<Record<Name, string>>>;
+  errors?: NoInfer<Partial<Record<Name, Saying>>>;
 }
 
 type FieldProps = Omit<FieldSpec<string>, 'name'> & {
   value: string;
   onChange: (value: string) => void;
-  error?: string;
+  error?: Saying;
 };
 
 function FormField({ rows, ...input }: FieldProps) {

@@ -1,8 +1,9 @@
 import type { Ref } from 'react';
+import { say, useT, type Saying } from '../i18n/i18n.ts';
 import styles from './form-message.module.css';
 
 interface MessageProps {
-  text: string | null;
+  text: Saying | null;
   /** alert: announced at once (an error); status: announced politely (any other news). */
   role: 'alert' | 'status';
   /** waiting: done as asked, but what it leads to has not happened yet. */
@@ -14,21 +15,22 @@ interface MessageProps {
 
 /** A line under a form, shown only when there is something to say. */
 function FormMessage({ text, role, tone, className, ref }: MessageProps) {
+  useT(); // a message shown here follows a change of language
   if (text === null || text === '') return null;
   return (
     <p ref={ref} role={role} className={[styles.message, styles[tone], className].join(' ').trim()}>
-      {text}
+      {say(text)}
     </p>
   );
 }
 
 /** An error under a form; role=alert so screen readers announce it when it appears. */
-export function ErrorMessage({ text }: { text: string | null }) {
+export function ErrorMessage({ text }: { text: Saying | null }) {
   return <FormMessage text={text} role="alert" tone="error" />;
 }
 
 /** A success note; role=status is announced politely. */
-export function SuccessMessage({ text }: { text: string | null }) {
+export function SuccessMessage({ text }: { text: Saying | null }) {
   return <FormMessage text={text} role="status" tone="success" />;
 }
 

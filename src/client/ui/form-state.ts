@@ -4,6 +4,7 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useBusy } from './use-busy.ts';
+import type { Saying } from '../i18n/i18n.ts';
 
 export interface FormState<F> {
   form: F;
@@ -23,16 +24,16 @@ export interface FormSend {
   /** True while a send runs: its button is disabled, so one click sends once. */
   busy: boolean;
   /** The line the form's ErrorMessage shows. */
-  error: string | null;
-  setError: (text: string | null) => void;
+  error: Saying | null;
+  setError: (text: Saying | null) => void;
   /** Clears the last error and runs `task`; a throw shows `failure(thrown)`. */
-  send: (task: () => Promise<void>, failure: (caught: unknown) => string) => Promise<void>;
+  send: (task: () => Promise<void>, failure: (caught: unknown) => Saying) => Promise<void>;
 }
 
 export function useFormSend(): FormSend {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Saying | null>(null);
   const { busy, whileBusy } = useBusy();
-  const send = async (task: () => Promise<void>, failure: (caught: unknown) => string) => {
+  const send = async (task: () => Promise<void>, failure: (caught: unknown) => Saying) => {
     setError(null);
     await whileBusy(async () => {
       try {
@@ -52,8 +53,8 @@ export function useFormSend(): FormSend {
 export function useNoteThenLeave(
   to: '/' | '/login',
   ms: number,
-): [string | null, (note: string) => void] {
-  const [note, setNote] = useState<string | null>(null);
+): [Saying | null, (note: Saying) => void] {
+  const [note, setNote] = useState<Saying | null>(null);
   const navigate = useNavigate();
   useEffect(() => {
     if (note === null) return;
@@ -64,7 +65,7 @@ export function useNoteThenLeave(
 }
 
 /** Each field's refusal by the field's name. */
-export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
+export type FieldErrors<Name extends string> = Partial<Record<Name, Saying>>;
 
 export interface FieldErrorState<Name extends string> {
   errors: FieldErrors<Name>;

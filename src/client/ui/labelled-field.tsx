@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { say, useT, type Saying } from '../i18n/i18n.ts';
 import styles from './field.module.css';
 
 interface LabelledFieldProps {
@@ -6,7 +7,7 @@ interface LabelledFieldProps {
   /** Shows "(optional)" after the label. */
   optional?: boolean;
   /** The field's refusal, under the control (its id is `${id}-error`, see invalidProps). */
-  error?: string | undefined;
+  error?: Saying | undefined;
   /** The control (and anything under it), given the id its label points at. */
   children: (id: string) => ReactNode;
 }
@@ -14,16 +15,19 @@ interface LabelledFieldProps {
 /** A label over its control: the label is the control's accessible name (tests find it by it). */
 export function LabelledField({ label, optional, error, children }: LabelledFieldProps) {
   const id = useId();
+  const t = useT();
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
         {label}
-        {optional === true && <span className={styles.optional}> (optional)</span>}
+        {optional === true && (
+          <span className={styles.optional}> {t('common.field.optional')}</span>
+        )}
       </label>
       {children(id)}
       {error !== undefined && (
         <span id={`${id}-error`} className={styles.error}>
-          {error}
+          {say(error)}
         </span>
       )}
     </div>
@@ -34,7 +38,7 @@ export function LabelledField({ label, optional, error, children }: LabelledFiel
  * A control's invalid state (issue 20 item 6): aria-invalid when it has an error, and its
  * description is the error then the hint, so a screen reader reads why beside the field.
  */
-export function invalidProps(id: string, error: string | undefined, hasHint = false) {
+export function invalidProps(id: string, error: Saying | undefined, hasHint = false) {
   const described = [error === undefined ? null : `${id}-error`, hasHint ? `${id}-hint` : null]
     .filter((part) => part !== null)
     .join(' ');

@@ -1,3 +1,4 @@
+import type { Saying } from '../i18n/i18n.ts';
 import { boundControl, invalidProps, LabelledField } from './labelled-field.tsx';
 
 export interface SelectOption {
@@ -15,7 +16,7 @@ interface SelectFieldProps {
   value: string;
   options: readonly SelectOption[];
   onChange: (value: string) => void;
-  error?: string;
+  error?: Saying;
 }
 
 /** A labelled select, styled like ui/text-field. */

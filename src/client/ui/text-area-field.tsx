@@ -1,3 +1,4 @@
+import type { Saying } from '../i18n/i18n.ts';
 import { boundControl, invalidProps, LabelledField } from './labelled-field.tsx';
 
 interface TextAreaFieldProps {
@@ -7,7 +8,7 @@ interface TextAreaFieldProps {
   optional?: boolean;
   rows?: number;
   maxLength?: number;
-  error?: string;
+  error?: Saying;
 }
 
 /** A labelled multi-line input, styled like ui/text-field. */

@@ -1,3 +1,4 @@
+import type { Saying } from '../i18n/i18n.ts';
 import type { InputHTMLAttributes } from 'react';
 import styles from './field.module.css';
 import { boundControl, invalidProps, LabelledField } from './labelled-field.tsx';
@@ -10,7 +11,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   optional?: boolean;
   hint?: string;
   /** This field's refusal, shown under it (aria-invalid, and read with the field). */
-  error?: string;
+  error?: Saying;
 }
 
 /** A labelled input; the label is the accessible name (tests find fields by it). */

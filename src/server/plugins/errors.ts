@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, envelopeOf, type ErrorCode } from '../errors.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
 
 const fastifyCodeMap: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -55,7 +56,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (known !== undefined) {
       if (known.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after'))
         reply.header('retry-after', '60');
-      return reply.status(known.statusCode).send(envelopeOf(known));
+      return reply.status(known.statusCode).send(envelopeOf(known, requestLanguage(request)));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

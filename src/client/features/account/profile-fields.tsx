@@ -1,3 +1,4 @@
+import type { Saying } from '../../i18n/i18n.ts';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import type { ProfileField } from './account-api.ts';
 import { ACCOUNT_INPUTS, NEW_PASSWORD_HINT } from './account-fields.ts';
@@ -40,7 +41,7 @@ interface ProfileFieldsProps {
   form: ProfileForm;
   change: (name: keyof ProfileForm, value: string) => void;
   /** Each input's refusal, shown beside it. */
-  errors: Partial<Record<keyof ProfileForm, string>>;
+  errors: Partial<Record<keyof ProfileForm, Saying>>;
 }
 
 /** The inputs for the chosen field. */

@@ -1,6 +1,7 @@
 // The fields of the Add New User and Update forms (product-spec.md section 2 "Admin users"):
 // username, email, phone, firstName, lastName, role (CLIENT or VOLUNTEER; an admin being edited
 // may also stay ADMIN — the server refuses demoting the last admin).
+import type { Saying } from '../../i18n/i18n.ts';
 import { ADMIN_USER_LIMITS } from '#shared/contracts/admin-users';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { SelectField, valueOptions } from '../../ui/select-field.tsx';
@@ -22,7 +23,7 @@ interface UserFormFieldsProps {
   form: UserForm;
   onChange: (form: UserForm) => void;
   /** Each field's refusal, shown beside it. */
-  errors?: Partial<Record<keyof UserForm, string>>;
+  errors?: Partial<Record<keyof UserForm, Saying>>;
 }
 
 export function UserFormFields({ form, onChange, errors }: UserFormFieldsProps) {
