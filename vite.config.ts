@@ -128,6 +128,16 @@ export default defineConfig({
     'import.meta.env.VITE_CLIENT_AUTH_KEY': JSON.stringify(fromEnv('CLIENT_AUTH_KEY')),
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    // Every module the entry imports statically stays in the entry's one file (the landing's
+    // critical path is one request: tests/e2e/build-shape.spec.ts). Left to itself, Rolldown
+    // split modules the entry shares with lazy chunks (React, the session user) into common
+    // chunks, each a modulepreload on the landing.
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

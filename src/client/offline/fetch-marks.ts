@@ -1,7 +1,7 @@
 // The marks that let list refreshes share one request (mirror.ts refreshListFor): fetches
 // begun, changes this device sent, and the user's last move to another screen. Apart from
-// mirror.ts and free of Dexie: the router marks each move, and the router is in the entry,
-// which must not carry the offline layer (issue 21's landing budget).
+// mirror.ts and free of Dexie: the routed app (shell/routed-app.tsx) marks each move, and
+// must not bring the offline layer with it (that loads apart: offline-layer.ts).
 // Keeps, in module memory: the three counters.
 
 /** Counts fetches begun: a fetch's mark orders it in time against a pass or request. */

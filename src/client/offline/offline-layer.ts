@@ -5,7 +5,7 @@
 //   hint, a page the service worker controls (the app is installed: its code comes from the
 //   cache), the layer having run here before, or a first screen other than the landing.
 // - Otherwise (a first visit's landing) started on the first of: a signed-in or Guest user, a
-//   move to another screen (main.tsx), the service worker ready (the app installed: the
+//   move to another screen (shell/routed-app.tsx), the service worker ready (the app installed: the
 //   catalogue mirrored from now on lets it open offline), or the startup asking whether the
 //   device can open offline.
 // Keeps: the loading layer in module memory, and in localStorage that it ran on this device.

@@ -91,6 +91,19 @@ function HomeFor() {
   return <Screen />;
 }
 
+/**
+ * The landing as a first visit's first screen, before the router has loaded
+ * (shell/first-screen.tsx); the router's HomePage shows the same screen later.
+ */
+export function LandingScreen() {
+  const Screen = SCREENS.landing.loaded ?? SCREENS.landing.Lazy;
+  return (
+    <Suspense fallback={<PendingPage />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
 export function HomePage() {
   return (
     <Suspense fallback={<PendingPage />}>

@@ -1,29 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
-import { RouterProvider } from '@tanstack/react-router';
-import { router } from '../router.tsx';
-import { loadHomeScreen } from '../pages/home-page.tsx';
+import { FirstScreen, prepareFirstScreen } from './first-screen.tsx';
 import { FatalErrorScreen, SecurityErrorScreen } from './security-error-screen.tsx';
 import { SessionExpiredHost } from './session-expired-host.tsx';
 import { StatusToasts } from '../ui/status-toast.tsx';
 import { StartupOverlay } from './startup-overlay.tsx';
 import { runStartup, type StartupPhase } from './startup.ts';
-
-/**
- * Readies the first screen before the router is on screen: the address matched to its route
- * and, on '/', the signed-in user's home loaded. Mounted unloaded, the router loads from an
- * effect and shows the result through its store, a synchronous render of the whole screen
- * that React cannot slice. A failure here is the router's to show when it loads again.
- */
-async function prepareFirstScreen(): Promise<void> {
-  await Promise.all([matchRoutes(), loadHomeScreen()]);
-}
-
-async function matchRoutes(): Promise<void> {
-  // Only the first time: a router that was on screen before (a test's earlier shell) waits
-  // for its unmounted provider to acknowledge a load, and loads again itself on mounting.
-  if (router.state.resolvedLocation !== undefined) return;
-  await router.load().catch(() => undefined);
-}
 
 /** Startup screens first (spec section 2 "Startup"), then the routed app. */
 export function AppShell() {
@@ -61,7 +42,7 @@ export function AppShell() {
     case 'ready':
       return (
         <>
-          <RouterProvider router={router} />
+          <FirstScreen />
           <SessionExpiredHost />
           <StatusToasts />
         </>

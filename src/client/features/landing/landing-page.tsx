@@ -1,39 +1,40 @@
-import { useNavigate } from '@tanstack/react-router';
 import { GUEST_USER, setSessionUser } from '../../session/session-user.ts';
 import { AppHeader } from '../../ui/app-header.tsx';
+import { navigateTo } from '../../ui/app-link.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
 import styles from './landing-page.module.css';
 
 function LandingNav() {
-  const navigate = useNavigate();
   return (
     <>
-      <Button variant="onBrand" onClick={() => void navigate({ to: '/volunteerAppli' })}>
+      <Button variant="onBrand" onClick={() => navigateTo('/volunteerAppli')}>
         Volunteer Application
       </Button>
       <Button
         variant="onBrand"
         onClick={() => {
           setSessionUser(GUEST_USER);
-          void navigate({ to: '/guest' });
+          navigateTo('/guest');
         }}
       >
         Guest
       </Button>
-      <Button variant="onBrand" onClick={() => void navigate({ to: '/login' })}>
+      <Button variant="onBrand" onClick={() => navigateTo('/login')}>
         Login
       </Button>
-      <Button variant="onBrand" onClick={() => void navigate({ to: '/register' })}>
+      <Button variant="onBrand" onClick={() => navigateTo('/register')}>
         Sign up
       </Button>
     </>
   );
 }
 
-/** '/' for a visitor who is not signed in: the group's story and how to join. */
+/**
+ * '/' for a visitor who is not signed in: the group's story and how to join. A first visit
+ * shows it before the router has loaded (shell/first-screen.tsx): it moves with navigateTo.
+ */
 export function LandingPage() {
-  const navigate = useNavigate();
   return (
     <PageLayout
       header={
@@ -70,9 +71,7 @@ export function LandingPage() {
             spend time with people on the street. No experience is needed: team leads show you the
             ropes on your first round.
           </p>
-          <Button onClick={() => void navigate({ to: '/volunteerAppli' })}>
-            Apply to volunteer
-          </Button>
+          <Button onClick={() => navigateTo('/volunteerAppli')}>Apply to volunteer</Button>
         </section>
       </div>
     </PageLayout>

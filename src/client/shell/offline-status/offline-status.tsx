@@ -1,15 +1,14 @@
 // Everything the offline layer shows on every screen (DESIGN.md offline rule 7): the offline
 // badge, the pending-changes count (opens the outbox), the sign-in pause and the update
-// prompt. The shell mounts it once, under the router (it links to /login). It renders nothing
-// when all is well. On a first visit's landing the offline layer waits to be needed
-// (offline/offline-layer.ts): the outbox's parts (and Dexie) load once it starts; until then
-// nothing is waiting or being sent.
+// prompt. The routed app mounts it once, under the router (it links to /login). It renders
+// nothing when all is well. While the offline layer waits for a first visit's landing to need
+// it (offline/offline-layer.ts) nothing is queued or sent: the outbox's parts (and Dexie) load
+// once it starts.
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { isOfflineLayerDeferred, subscribeOfflineLayer } from '../../offline/offline-layer.ts';
-import { OfflineBadge } from './offline-badge.tsx';
 import { SignInBanner } from './sign-in-banner.tsx';
+import { IdleStatus, StatusBar } from './status-bar.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
-import styles from './offline-status.module.css';
 
 const OutboxStatus = lazy(() =>
   import('./outbox-status.tsx').then((m) => ({ default: m.OutboxStatus })),
@@ -33,17 +32,12 @@ function SummaryParts({
 
 export function OfflineStatus() {
   const deferred = useSyncExternalStore(subscribeOfflineLayer, isOfflineLayerDeferred);
-  const idle = <SummaryParts waitingForSignIn={0} sending={false} />;
+  if (deferred) return <IdleStatus />;
   return (
-    <div className={styles.bar} aria-label="Connection and sync status" role="region">
-      <OfflineBadge />
-      {deferred ? (
-        idle
-      ) : (
-        <Suspense fallback={idle}>
-          <OutboxStatus after={(summary) => <SummaryParts {...summary} />} />
-        </Suspense>
-      )}
-    </div>
+    <Suspense fallback={<IdleStatus />}>
+      <StatusBar>
+        <OutboxStatus after={(summary) => <SummaryParts {...summary} />} />
+      </StatusBar>
+    </Suspense>
   );
 }
