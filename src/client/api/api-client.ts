@@ -3,7 +3,8 @@
 // reply our key cannot open) triggers one silent re-handshake and one resend. If that still
 // fails, a foreground call opens the 'Session Expired' modal; background work never does.
 import type { z } from 'zod';
-import { ApiError, DECRYPT_FAILED_MESSAGE } from './api-error.ts';
+import { ApiError, decryptFailedText } from './api-error.ts';
+import { t } from '../i18n/i18n.ts';
 import { openSessionExpired } from './session-expired.ts';
 import { awaitSecureSession, replaceSecureSession } from './secure-session.ts';
 import { exchange, type HttpMethod, type RawReply, type RawRequest } from './http-exchange.ts';
@@ -50,14 +51,13 @@ function field(body: unknown, name: string): unknown {
 }
 
 function errorOf(reply: RawReply): ApiError {
-  if (reply.undecryptable)
-    return new ApiError(reply.status, DECRYPT_FAILED_MESSAGE, 'DECRYPT_FAILED');
+  if (reply.undecryptable) return new ApiError(reply.status, decryptFailedText(), 'DECRYPT_FAILED');
   const message = field(reply.body, 'message');
   const code = field(reply.body, 'error');
   const hasMessage = typeof message === 'string' && message !== '';
   return new ApiError(
     reply.status,
-    hasMessage ? message : `Request failed: ${reply.status}`,
+    hasMessage ? message : t('common.api.requestFailed', { status: reply.status }),
     typeof code === 'string' ? code : `HTTP_${reply.status}`,
     hasMessage,
   );
@@ -89,7 +89,7 @@ async function call<S extends z.ZodType>(
   if (options.schema === undefined) return reply.body as z.output<S>;
   const parsed = options.schema.safeParse(reply.body);
   if (!parsed.success)
-    throw new ApiError(reply.status, 'Invalid response format from server', 'BAD_RESPONSE');
+    throw new ApiError(reply.status, t('common.api.invalidResponse'), 'BAD_RESPONSE');
   return parsed.data;
 }
 
@@ -145,7 +145,7 @@ export async function sendRequest(
   if (reply.undecryptable) {
     return {
       status: reply.status,
-      body: { status: 'error', message: DECRYPT_FAILED_MESSAGE, error: 'DECRYPT_FAILED' },
+      body: { status: 'error', message: decryptFailedText(), error: 'DECRYPT_FAILED' },
     };
   }
   return { status: reply.status, body: reply.body };

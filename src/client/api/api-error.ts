@@ -1,5 +1,7 @@
 // The one error type the api layer throws. `fromServer` says whether `message` is the server's
 // own text (shown as is, per the spec) or a fallback made here (screens may prefer their own).
+// The fallbacks are worded when thrown, in the current language (the server words its own).
+import { t } from '../i18n/i18n.ts';
 
 export type ApiErrorCode =
   'NETWORK_ERROR' | 'SESSION_EXPIRED' | 'DECRYPT_FAILED' | 'BAD_RESPONSE' | (string & {});
@@ -19,6 +21,5 @@ export class ApiError extends Error {
 }
 
 /** Spec section 8: a reply that cannot be decoded means the secure session is gone. */
-export const DECRYPT_FAILED_MESSAGE =
-  'Your session has expired. Please refresh the page to continue.';
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection.';
+export const decryptFailedText = (): string => t('common.api.sessionExpired');
+export const networkErrorText = (): string => t('common.api.networkError');

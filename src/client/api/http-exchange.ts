@@ -10,7 +10,7 @@ import {
   type SecureSession,
 } from '#shared/secure-channel/index';
 import { currentLanguage } from '../i18n/i18n.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error.ts';
+import { ApiError, networkErrorText } from './api-error.ts';
 import { apiUrl } from './base-url.ts';
 import { noteServerDate } from './server-clock.ts';
 
@@ -111,7 +111,7 @@ export async function exchange(
   } catch (error) {
     // The spec shows "the transport error text" (e.g. 'Failed to fetch') for these.
     const text = error instanceof Error ? error.message : '';
-    throw new ApiError(0, text === '' ? NETWORK_ERROR_MESSAGE : text, 'NETWORK_ERROR');
+    throw new ApiError(0, text === '' ? networkErrorText() : text, 'NETWORK_ERROR');
   }
   noteServerDate(response.headers.get('date'), sentAt, Date.now());
   const decoded = await decodeBody(response, usable);

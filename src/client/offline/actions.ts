@@ -6,7 +6,8 @@
 // never name a Dexie table, a mirror list's table or a path. A refusal always undoes the
 // optimistic change (send-one.ts) and, when nobody waited for it, waits under "Needs
 // attention"; a success the screen waited for runs the kind's `afterSent` and is
-// acknowledged unless `keepSent` says a notice still reads it.
+// acknowledged unless `keepSent` says a notice still reads it. A label is worded when the action
+// is queued, in the language spoken then (it is kept with the row).
 import { VOLUNTEER_APPLY_PATH, type VolunteerApplyRequest } from '#shared/contracts/applications';
 import { FEEDBACK_SUBMIT_PATH, type FeedbackSubmitRequest } from '#shared/contracts/feedback';
 import {
@@ -26,6 +27,7 @@ import {
 } from '#shared/contracts/orders';
 import { pathTo } from '#shared/contracts/paths';
 import { ROUND_PATHS, type VolunteerRound } from '#shared/contracts/rounds';
+import { t } from '../i18n/i18n.ts';
 import type { AppDb } from './app-db.ts';
 import { refreshListReporting } from './list-refresh.ts';
 import { mirrorRow } from './mirror.ts';
@@ -153,9 +155,8 @@ function addRow(list: MirrorListName, id: string | number, data: unknown, group:
   return { table: MIRROR_LISTS[list].table, key: row.key, row };
 }
 
-function itemCount(items: readonly { quantity: number }[]): string {
-  const n = items.reduce((sum, i) => sum + i.quantity, 0);
-  return `${n} ${n === 1 ? 'item' : 'items'}`;
+function itemCount(items: readonly { quantity: number }[]): number {
+  return items.reduce((sum, i) => sum + i.quantity, 0);
 }
 
 /**
@@ -206,13 +207,13 @@ function withoutSignup(round: VolunteerRound, now: Date): VolunteerRound {
 }
 
 function orderStatusAction<K extends 'order.startDelivery' | 'order.complete'>(
-  verb: string,
+  labelId: 'common.outbox.startDelivery' | 'common.outbox.completeOrder',
   status: OrderStatusPayload['status'],
   { userId, entry }: ActionInputs[K],
 ): Built<K> {
   const { order } = entry;
   return {
-    label: `${verb} order ${order.orderId}`,
+    label: t(labelId, { orderId: order.orderId }),
     path: orderStatusPath(order.orderId),
     payload: { ...claims(userId, 'VOLUNTEER'), status },
     entityKey: orderEntity(order.orderId),
@@ -225,7 +226,7 @@ export const ACTIONS: ActionMap = {
   'order.create': {
     method: 'POST',
     build: ({ userId, order, local }) => ({
-      label: `Order (${itemCount(order.items)})`,
+      label: t('common.outbox.order', { count: itemCount(order.items) }),
       path: ORDER_PATHS.create,
       payload: { authenticated: true, userId, ...order },
       ownerUserId: userId,
@@ -237,7 +238,7 @@ export const ACTIONS: ActionMap = {
   'order.guestCreate': {
     method: 'POST',
     build: (order) => ({
-      label: `Guest order (${itemCount(order.items)})`,
+      label: t('common.outbox.guestOrder', { count: itemCount(order.items) }),
       path: ORDER_PATHS.guestCreate,
       payload: order,
       // A guest has no account: the order is public and sent whoever is signed in.
@@ -250,7 +251,7 @@ export const ACTIONS: ActionMap = {
   'order.cancel': {
     method: 'POST',
     build: ({ userId, orderId, row }) => ({
-      label: `Cancel order ${orderId}`,
+      label: t('common.outbox.cancelOrder', { orderId }),
       path: cancelOrderPath(orderId),
       payload: claims(userId, 'CLIENT'),
       entityKey: orderEntity(orderId),
@@ -263,7 +264,7 @@ export const ACTIONS: ActionMap = {
   'round.signup': {
     method: 'POST',
     build: ({ userId, entry: { round, row } }) => ({
-      label: `Sign up: ${round.title}`,
+      label: t('common.outbox.signup', { title: round.title }),
       path: pathTo(ROUND_PATHS.signup, { roundId: round.roundId }),
       payload: { ...claims(userId, 'VOLUNTEER'), requestedRole: 'VOLUNTEER' },
       entityKey: roundEntity(round.roundId),
@@ -279,7 +280,7 @@ export const ACTIONS: ActionMap = {
   'round.cancelSignup': {
     method: 'DELETE',
     build: ({ userId, signupId, entry, calendarEntry, now }) => ({
-      label: `Cancel sign-up: ${entry.round.title}`,
+      label: t('common.outbox.cancelSignup', { title: entry.round.title }),
       path: pathTo(ROUND_PATHS.cancelSignup, { signupId }),
       payload: claims(userId, 'VOLUNTEER'),
       entityKey: roundEntity(entry.round.roundId),
@@ -298,20 +299,25 @@ export const ACTIONS: ActionMap = {
   'order.startDelivery': {
     method: 'PUT',
     build: (input) =>
-      orderStatusAction<'order.startDelivery'>('Start delivery of', 'PROCESSING', input),
+      orderStatusAction<'order.startDelivery'>('common.outbox.startDelivery', 'PROCESSING', input),
   },
   'order.complete': {
     method: 'PUT',
-    build: (input) => orderStatusAction<'order.complete'>('Complete', 'COMPLETED', input),
+    build: (input) =>
+      orderStatusAction<'order.complete'>('common.outbox.completeOrder', 'COMPLETED', input),
   },
   'feedback.submit': {
     method: 'POST',
-    build: (payload) => ({ label: 'Feedback', path: FEEDBACK_SUBMIT_PATH, payload }),
+    build: (payload) => ({
+      label: t('common.outbox.feedback'),
+      path: FEEDBACK_SUBMIT_PATH,
+      payload,
+    }),
   },
   'volunteer.apply': {
     method: 'POST',
     build: (payload) => ({
-      label: 'Volunteer application',
+      label: t('common.outbox.volunteerApplication'),
       path: VOLUNTEER_APPLY_PATH,
       payload,
     }),
@@ -321,7 +327,7 @@ export const ACTIONS: ActionMap = {
   'notifications.preferences': {
     method: 'PUT',
     build: ({ userId, preferences }) => ({
-      label: 'Notification settings',
+      label: t('common.outbox.notificationSettings'),
       path: NOTIFICATION_PATHS.preferences,
       payload: preferences,
       entityKey: NOTIFICATION_PREFERENCES_ENTITY,
@@ -331,7 +337,7 @@ export const ACTIONS: ActionMap = {
   'push.subscribe': {
     method: 'POST',
     build: ({ userId, subscription }) => ({
-      label: 'Push notifications on this device',
+      label: t('common.outbox.pushOn'),
       path: NOTIFICATION_PATHS.pushSubscriptions,
       payload: { subscription },
       entityKey: PUSH_DEVICE_ENTITY,
@@ -341,7 +347,7 @@ export const ACTIONS: ActionMap = {
   'push.unsubscribe': {
     method: 'DELETE',
     build: ({ userId, endpoint }) => ({
-      label: 'Push notifications off on this device',
+      label: t('common.outbox.pushOff'),
       path: NOTIFICATION_PATHS.pushSubscriptions,
       payload: { endpoint },
       entityKey: PUSH_DEVICE_ENTITY,

@@ -2,6 +2,7 @@
 // body. In the app this is sendRequest of client/api (secure channel, one silent
 // re-handshake on SESSION_EXPIRED); tests pass a Node transport talking to a real server.
 // It resolves for every HTTP status and throws only when the server could not be reached.
+import { t } from '../i18n/i18n.ts';
 import type { WriteMethod } from './types.ts';
 
 export interface OutboxRequest {
@@ -27,7 +28,9 @@ export function envelopeMessage(body: unknown): string | null {
 
 /** The server's message from an envelope, else a fallback naming the status. */
 export function replyMessage(reply: OutboxReply): string {
-  return envelopeMessage(reply.body) ?? `The server answered ${reply.status}.`;
+  return (
+    envelopeMessage(reply.body) ?? t('common.offline.serverAnswered', { status: reply.status })
+  );
 }
 
 export function replyErrorCode(reply: OutboxReply): string | null {

@@ -1,6 +1,7 @@
 // One attempt at one outbox row, and what it did to the row. Each state change is its own
 // Dexie transaction, so a reload at any point leaves the row queued, sending (re-queued by
 // the next replayer), done or rejected — never lost.
+import { t } from '../i18n/i18n.ts';
 import type { AppDb } from './app-db.ts';
 import { undoLocalChanges } from './local-changes.ts';
 import { replyMessage, type OutboxTransport } from './outbox-transport.ts';
@@ -67,7 +68,7 @@ export async function sendOne(
     });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    await backToQueue(db, seq, `Could not reach the server (${detail}).`, now());
+    await backToQueue(db, seq, t('common.offline.unreachable', { detail }), now());
     return 'transient';
   }
   const verdict = verdictOf(reply);

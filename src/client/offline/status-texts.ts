@@ -1,13 +1,28 @@
 // The offline layer's texts (issue #3; not in the product spec, which has no offline mode),
-// and the small time phrases they use.
+// and the small time phrases they use, in the current language (issue 21): each is made when
+// it is shown, so a change of language reaches it.
+import { t } from '../i18n/i18n.ts';
+import { formatDate } from '../i18n/format.ts';
 
+export const queuedText = (): string => t('common.offline.queued');
+export const offlineBadgeText = (): string => t('common.offline.badge');
+export const updateReadyText = (): string => t('common.offline.updateReady');
+export const updateReloadLabel = (): string => t('common.offline.reload');
+export const needsAttentionTitle = (): string => t('common.offline.needsAttention');
+export const refusedLaterText = (): string => t('common.offline.refusedLater');
+
+// The English texts, only for screens not moved to the functions above yet (they show English
+// in every language). Do not use them in new code: call the functions.
 export const QUEUED_TEXT = 'Saved — will send when online';
 export const OFFLINE_BADGE_TEXT = 'Offline';
 export const UPDATE_READY_TEXT = 'A new version is ready';
 export const UPDATE_RELOAD_LABEL = 'Reload';
 export const NEEDS_ATTENTION_TITLE = 'Needs attention';
-export const REFUSED_LATER_TEXT =
-  'Not sent — the server refused it. Open the changes waiting to retry or discard it.';
+
+/** Whether a form's line is the "saved, will send" note (in either spelling of it). */
+function isQueuedNote(said: string | null): boolean {
+  return said === QUEUED_TEXT || said === queuedText();
+}
 
 /**
  * A form's line beside its receipt (issue 17 item 3): what the form said when Submit
@@ -18,20 +33,19 @@ export function formOutcomeText(
   receipt: 'waiting' | 'sent' | 'attention' | null,
   sentText: string,
 ): string | null {
-  if (said !== QUEUED_TEXT) return said;
+  if (!isQueuedNote(said)) return said;
   if (receipt === 'sent') return sentText;
-  return receipt === 'attention' ? REFUSED_LATER_TEXT : said;
+  return receipt === 'attention' ? refusedLaterText() : queuedText();
 }
 
 export function waitingForSignInText(count: number): string {
-  return `${count} ${count === 1 ? 'change' : 'changes'} waiting — sign in to send them`;
+  return t('common.offline.waitingForSignIn', { count });
 }
 
 export function pendingCountText(pending: number, needsAttention: number): string {
   const parts: string[] = [];
-  if (pending > 0) parts.push(`${pending} ${pending === 1 ? 'change' : 'changes'} waiting`);
-  if (needsAttention > 0)
-    parts.push(`${needsAttention} need${needsAttention === 1 ? 's' : ''} attention`);
+  if (pending > 0) parts.push(t('common.offline.changesWaiting', { count: pending }));
+  if (needsAttention > 0) parts.push(t('common.offline.needAttention', { count: needsAttention }));
   return parts.join(', ');
 }
 
@@ -50,28 +64,22 @@ export function longWaitDays(createdAt: string, now: number): number | null {
 }
 
 export function longWaitText(days: number): string {
-  return `Waiting ${days} days — connect to the internet soon so it can be sent.`;
-}
-
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return t('common.offline.longWait', { days });
 }
 
 /** "updated just now", "updated 5 minutes ago", "updated 2 hours ago", "updated 3 days ago". */
 export function updatedAgoText(refreshedAt: string | null, now: number): string {
-  if (refreshedAt === null) return 'not updated yet on this device';
+  if (refreshedAt === null) return t('common.offline.notUpdatedYet');
   const minutes = Math.max(0, Math.floor((now - Date.parse(refreshedAt)) / 60_000));
-  if (minutes < 1) return 'updated just now';
-  if (minutes < 60) return `updated ${plural(minutes, 'minute')} ago`;
+  if (minutes < 1) return t('common.offline.updatedJustNow');
+  if (minutes < 60) return t('common.offline.updatedMinutesAgo', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `updated ${plural(hours, 'hour')} ago`;
-  return `updated ${plural(Math.floor(hours / 24), 'day')} ago`;
+  if (hours < 24) return t('common.offline.updatedHoursAgo', { count: hours });
+  return t('common.offline.updatedDaysAgo', { count: Math.floor(hours / 24) });
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-
 export function shortDateTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  return formatDate(iso, { dateStyle: 'short', timeStyle: 'short' });
 }
 
 /**
@@ -84,5 +92,5 @@ export function actionNewsText(
   what: string,
 ): string | null {
   if (outcome === 'sent') return done;
-  return outcome === 'queued' ? `${QUEUED_TEXT}: ${what}` : null;
+  return outcome === 'queued' ? t('common.offline.queuedWhat', { what }) : null;
 }

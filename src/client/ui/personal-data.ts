@@ -2,14 +2,15 @@
 // (beyond-spec.md section 2): the volunteer's "Address shown from …" before the round's address
 // window, and "Personal details removed after delivery" once the retention sweep (or this
 // device, by the same rule) removed it. Every screen that lists orders says the same words,
-// and none ever shows "null".
+// and none ever shows "null". The texts are made when shown, in the current language.
+import { t } from '../i18n/i18n.ts';
 
-export const PERSONAL_DETAILS_REMOVED = 'Personal details removed after delivery';
-export const ADDRESS_NO_LONGER_SHOWN = 'Address no longer shown';
-export const ADDRESS_FOR_CONFIRMED_ONLY = 'Address shown to confirmed volunteers only';
+export const personalDetailsRemovedText = (): string => t('common.personalData.removed');
+export const addressNoLongerShownText = (): string => t('common.personalData.noLongerShown');
+export const addressForConfirmedOnlyText = (): string => t('common.personalData.confirmedOnly');
 
 export function addressShownFromText(localTime: string): string {
-  return `Address shown from ${localTime}`;
+  return t('common.personalData.shownFrom', { time: localTime });
 }
 
 /** The fields of an order reply (or a round's order) that say what became of its address. */
@@ -26,13 +27,15 @@ export interface AddressState {
  * writes an ISO instant in the viewer's local time (each screen has its own style).
  */
 export function addressText(order: AddressState, formatTime: (iso: string) => string): string {
-  if (order.personalDataPurged) return PERSONAL_DETAILS_REMOVED;
+  if (order.personalDataPurged) return personalDetailsRemovedText();
   if (order.deliveryAddress !== null && order.deliveryAddress !== '') return order.deliveryAddress;
   if (order.personalDataShownFrom !== null) {
     return addressShownFromText(formatTime(order.personalDataShownFrom));
   }
   if (order.personalDataHidden) {
-    return order.personalDataUntil === null ? ADDRESS_FOR_CONFIRMED_ONLY : ADDRESS_NO_LONGER_SHOWN;
+    return order.personalDataUntil === null
+      ? addressForConfirmedOnlyText()
+      : addressNoLongerShownText();
   }
   return '—';
 }

@@ -1,21 +1,24 @@
 // A queued action's receipt in words (issue 17 item 3), shown where the action was made: the
 // state is said, never only coloured, and announced politely as it changes (role=status).
+import type { MessageId } from '#shared/i18n/messages';
+import { useT } from '../i18n/i18n.ts';
 import message from './form-message.module.css';
 import styles from './receipt.module.css';
 
 export type ReceiptTone = 'waiting' | 'sent' | 'attention';
 
-export const RECEIPT_TEXTS: Record<ReceiptTone, string> = {
-  waiting: 'Waiting to send',
-  sent: 'Sent ✓',
-  attention: 'Needs attention',
-};
+export const RECEIPT_TEXTS = {
+  waiting: 'common.receipt.waiting',
+  sent: 'common.receipt.sent',
+  attention: 'common.offline.needsAttention',
+} as const satisfies Record<ReceiptTone, MessageId>;
 
 export function Receipt({ state }: { state: ReceiptTone | null }) {
+  const t = useT();
   if (state === null) return null;
   return (
     <span role="status" className={`${styles.receipt} ${styles[state] ?? ''}`}>
-      {RECEIPT_TEXTS[state]}
+      {t(RECEIPT_TEXTS[state])}
     </span>
   );
 }
@@ -37,13 +40,16 @@ export function ReceiptMessage({
   state: ReceiptTone | null;
   text: string | null;
 }) {
+  const t = useT();
   if (state === null && (text === null || text === '')) return null;
   // Until the receipt is read, the form's own words stand in a neutral tone.
   const tone = state === null ? 'waiting' : MESSAGE_TONE[state];
   return (
     <p role="status" className={`${message.message} ${message[tone] ?? ''}`}>
       {state !== null && (
-        <span className={`${styles.receipt} ${styles[state] ?? ''}`}>{RECEIPT_TEXTS[state]}</span>
+        <span className={`${styles.receipt} ${styles[state] ?? ''}`}>
+          {t(RECEIPT_TEXTS[state])}
+        </span>
       )}{' '}
       {text !== null && text !== '' && <span>{text}</span>}
     </p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useT } from '../i18n/i18n.ts';
 import { AppHeader } from './app-header.tsx';
 import { Button } from './button.tsx';
 import { PageTitle } from './dashboard.tsx';
@@ -7,7 +8,7 @@ import { PageLayout } from './page-layout.tsx';
 
 interface TitledPageProps {
   title: string;
-  /** The back button's text, e.g. 'Go Back' or 'Back to Dashboard'. */
+  /** The back button's text, e.g. 'Back to Dashboard'; 'Go Back' (in the language) if none. */
   backLabel?: string;
   /** 'home' goes to /, 'history' to the previous page (spec: the application form). */
   backTo?: 'home' | 'history';
@@ -15,12 +16,8 @@ interface TitledPageProps {
 }
 
 /** A screen with the header, a back button and the spec's title. */
-export function TitledPage({
-  title,
-  backLabel = 'Go Back',
-  backTo = 'home',
-  children,
-}: TitledPageProps) {
+export function TitledPage({ title, backLabel, backTo = 'home', children }: TitledPageProps) {
+  const t = useT();
   const navigate = useNavigate();
   const router = useRouter();
   const back = () => {
@@ -32,7 +29,7 @@ export function TitledPage({
       header={
         <AppHeader>
           <Button variant="onBrand" onClick={back}>
-            {backLabel}
+            {backLabel ?? t('common.action.goBack')}
           </Button>
         </AppHeader>
       }

@@ -3,10 +3,10 @@
 // sweep removed it; never "null".
 import { describe, expect, it } from 'vitest';
 import {
-  ADDRESS_FOR_CONFIRMED_ONLY,
-  ADDRESS_NO_LONGER_SHOWN,
+  addressForConfirmedOnlyText,
+  addressNoLongerShownText,
   addressText,
-  PERSONAL_DETAILS_REMOVED,
+  personalDetailsRemovedText,
   type AddressState,
 } from '#client/ui/personal-data';
 
@@ -32,13 +32,13 @@ describe('addressText', () => {
 
   it('says the window closed, or that only confirmed volunteers see it', () => {
     const closed = { ...hidden, personalDataUntil: '2026-12-11T09:00:00.000Z' };
-    expect(addressText(closed, local)).toBe(ADDRESS_NO_LONGER_SHOWN);
-    expect(addressText(hidden, local)).toBe(ADDRESS_FOR_CONFIRMED_ONLY);
+    expect(addressText(closed, local)).toBe(addressNoLongerShownText());
+    expect(addressText(hidden, local)).toBe(addressForConfirmedOnlyText());
   });
 
   it('says a purged order’s details were removed, whatever else it holds', () => {
     const purged = { ...shown, deliveryAddress: '', personalDataPurged: true };
-    expect(addressText(purged, local)).toBe(PERSONAL_DETAILS_REMOVED);
+    expect(addressText(purged, local)).toBe(personalDetailsRemovedText());
     expect(addressText({ ...purged, deliveryAddress: null }, local)).toBe(
       'Personal details removed after delivery',
     );

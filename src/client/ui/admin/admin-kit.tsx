@@ -3,6 +3,7 @@
 // itself with a hint where it must; and one of rows, or a line when there are none), a titled
 // panel, and the forms' frame and footer buttons.
 import { useId, useRef, type ReactNode } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../button.tsx';
 import { ErrorMessage, SuccessMessage } from '../form-message.tsx';
 import { TitledPage } from '../titled-page.tsx';
@@ -21,12 +22,7 @@ interface AdminPageProps {
   children?: ReactNode;
 }
 
-export function AdminPage({
-  title,
-  backLabel = 'Go Back',
-  notice = null,
-  children,
-}: AdminPageProps) {
+export function AdminPage({ title, backLabel, notice = null, children }: AdminPageProps) {
   return (
     <AdminWidth>
       <TitledPage title={title} backLabel={backLabel}>
@@ -55,20 +51,22 @@ export function Toolbar({ children, label }: { children: ReactNode; label?: stri
 
 /** Loads a screen's data again (the data on screen stays until the answer). */
 export function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
+  const t = useT();
   return (
     <Button variant="secondary" onClick={onRefresh}>
-      Refresh
+      {t('common.action.refresh')}
     </Button>
   );
 }
 
 /** 'Loading…' until the first answer, then the inline red 'Error: …' if it failed. */
 export function LoadStatus({ loading, error }: { loading: boolean; error: string | null }) {
+  const t = useT();
   if (error !== null) return <ErrorMessage text={loadErrorLine(error)} />;
   if (loading)
     return (
       <p role="status" className={styles.loading}>
-        Loading…
+        {t('common.load.loading')}
       </p>
     );
   return null;
@@ -90,8 +88,6 @@ export function Loaded<T>({
   );
 }
 
-export const SCROLL_HINT = 'Scroll sideways to see every column';
-
 /**
  * A table in a box of its own. On a phone each row is a card (the values labelled with their
  * column's name, the actions in full view). Wider, the table fits the box when it can (long
@@ -99,6 +95,7 @@ export const SCROLL_HINT = 'Scroll sideways to see every column';
  * and with a hint above it. The box is focusable, so a keyboard user can scroll it too.
  */
 export function AdminTable({ caption, children }: { caption: string; children: ReactNode }) {
+  const t = useT();
   const tableRef = useRef<HTMLTableElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   useColumnLabels(tableRef);
@@ -107,7 +104,7 @@ export function AdminTable({ caption, children }: { caption: string; children: R
     <div className={styles.frame}>
       {(more.before || more.after) && (
         <p className={styles.scrollHint}>
-          {SCROLL_HINT} <span aria-hidden="true">↔</span>
+          {t('common.admin.scrollHint')} <span aria-hidden="true">↔</span>
         </p>
       )}
       <div
@@ -236,10 +233,11 @@ interface CancelAndSubmitProps {
 
 /** The footer of a drawer's or dialog's form: Cancel, then the submit button (off while busy). */
 export function CancelAndSubmit({ formId, busy, onCancel, children }: CancelAndSubmitProps) {
+  const t = useT();
   return (
     <>
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {t('common.action.cancel')}
       </Button>
       <Button type="submit" form={formId} disabled={busy}>
         {children}

@@ -12,7 +12,7 @@ import { submit } from '#client/offline/submit';
 import { GUEST_USER, setSessionUser } from '#client/session/session-user';
 import { clientOrderAction } from '#client/features/ordering/checkout/order-actions';
 import { OrderHistoryPage } from '#client/features/orders/order-history-page.tsx';
-import { PERSONAL_DETAILS_REMOVED } from '#client/ui/personal-data';
+import { personalDetailsRemovedText } from '#client/ui/personal-data';
 import { createOrderOnRound, createSignedInUser } from '../../../support/factories.ts';
 import { sendLoginCookie } from '../../support/browser-cookie.ts';
 import { useClientServer } from '../../support/client-server.ts';
@@ -92,7 +92,7 @@ describe('order history', () => {
       .execute();
     renderPage('/orderhistory', OrderHistoryPage);
     const card = await screen.findByRole('article', { name: `Order #${orderId}` }, WAIT);
-    expect(within(card).getByText(PERSONAL_DETAILS_REMOVED)).toBeDefined();
+    expect(within(card).getByText(personalDetailsRemovedText())).toBeDefined();
     expect(card.textContent).not.toContain('null');
   });
 
