@@ -9,7 +9,7 @@ import { VolunteerDashboard } from '#client/features/volunteer/volunteer-dashboa
 import { createOrderOnRound, createSignup } from '../../../support/factories.ts';
 import { useClientServer, type ClientServer } from '../../support/client-server.ts';
 import { renderPage } from '../../support/render-page.tsx';
-import { DAY, region, seedRound, signedInVolunteer } from './volunteer-kit.ts';
+import { DAY, region, seedRound, signInVolunteer, volunteerAccount } from './volunteer-kit.ts';
 
 export function useDashboardServer(): ClientServer {
   return useClientServer({
@@ -46,10 +46,11 @@ export async function openDashboardCalendar(): Promise<void> {
  * the dashboard open on that order's card under 'Assigned Orders'.
  */
 export async function openAssignedOrder(db: Db): Promise<{ orderId: number; order: HTMLElement }> {
-  const volunteer = await signedInVolunteer(db);
+  const volunteer = await volunteerAccount(db);
   const round = await seedRound(db, 2 * DAY);
   await createSignup(db, round.id, volunteer.id, 'CONFIRMED');
   const orderId = await createOrderOnRound(db, round.id);
+  signInVolunteer(volunteer);
   await openDashboard();
   const order = await within(region('Assigned Orders')).findByRole('article', {
     name: `Order #${orderId}`,

@@ -25,6 +25,8 @@ import {
   seedRound,
   setOrderStatus,
   signedInVolunteer,
+  signInVolunteer,
+  volunteerAccount,
   signupOf,
 } from './volunteer-kit.ts';
 import { answerConfirmation } from '../../support/confirm.ts';
@@ -49,7 +51,7 @@ describe('volunteer dashboard', () => {
   });
 
   it('shows my rounds by sign-up status and the orders of my confirmed round', async () => {
-    const volunteer = await signedInVolunteer(db());
+    const volunteer = await volunteerAccount(db());
     const confirmed = await seedRound(db(), 2 * DAY);
     const waitlisted = await seedRound(db(), 3 * DAY);
     const past = await seedRound(db(), -7 * DAY);
@@ -73,6 +75,7 @@ describe('volunteer dashboard', () => {
       ],
     });
     const done = await createOrderOnRound(db(), soon, { status: 'COMPLETED' });
+    signInVolunteer(volunteer);
     await openDashboard();
 
     const upcoming = region('My Upcoming Rounds');
@@ -114,15 +117,14 @@ describe('volunteer dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'My Past Rounds' }));
     expect(await within(region('My Past Rounds')).findByText(past.title)).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Completed Orders' }));
-    // The tab fetches its list when opened: on a loaded machine it says "No completed orders."
-    // for a moment first.
     const completed = await findCard(region('Completed Orders'), `Order #${done}`);
     expect(within(completed).getByText('Completed')).toBeDefined();
   });
 
   it('signs up from the calendar, then cancels from the round details', async () => {
-    const volunteer = await signedInVolunteer(db());
+    const volunteer = await volunteerAccount(db());
     const round = await seedRound(db(), 2 * DAY);
+    signInVolunteer(volunteer);
     await openDashboardCalendar();
     const day = await openRoundDay(round.startTime);
     const offered = await findCard(day, round.title);

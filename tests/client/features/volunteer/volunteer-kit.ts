@@ -19,7 +19,22 @@ export const DAY = 24 * HOUR;
 
 /** A volunteer signed in on this "browser" (session user set, cookie sent). */
 export async function signedInVolunteer(db: Db): Promise<SignedInUser> {
-  const volunteer = await createSignedInUser(db, { role: 'VOLUNTEER', password: null });
+  const volunteer = await volunteerAccount(db);
+  signInVolunteer(volunteer);
+  return volunteer;
+}
+
+/** A volunteer's account with a login, not yet signed in on this tab. */
+export function volunteerAccount(db: Db): Promise<SignedInUser> {
+  return createSignedInUser(db, { role: 'VOLUNTEER', password: null });
+}
+
+/**
+ * Signs the tab in as the volunteer. The offline engine refreshes every list at once: seed
+ * what a test expects in the first lists before this, or a refresh already under way may
+ * miss part of it (on a loaded machine it reached the server between two inserts).
+ */
+export function signInVolunteer(volunteer: SignedInUser): void {
   sendLoginCookie(volunteer.cookie);
   setSessionUser({
     username: volunteer.username,
@@ -28,7 +43,6 @@ export async function signedInVolunteer(db: Db): Promise<SignedInUser> {
     email: volunteer.email,
     phone: volunteer.phone,
   });
-  return volunteer;
 }
 
 export interface SeededRound {

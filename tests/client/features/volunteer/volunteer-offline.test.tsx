@@ -28,6 +28,8 @@ import {
   seedRound,
   setOrderStatus,
   signedInVolunteer,
+  signInVolunteer,
+  volunteerAccount,
   signupOf,
 } from './volunteer-kit.ts';
 import { answerConfirmation } from '../../support/confirm.ts';
@@ -111,9 +113,10 @@ describe('volunteer dashboard offline and on failures', () => {
   });
 
   it('a queued sign-up that reaches a full round comes back WAITLISTED with a notice', async () => {
-    const volunteer = await signedInVolunteer(db());
+    const volunteer = await volunteerAccount(db());
     const other = await createSignedInUser(db(), { role: 'VOLUNTEER', password: null });
     const round = await seedRound(db(), 2 * DAY, 1);
+    signInVolunteer(volunteer);
     await openDashboardCalendar();
     setApiBaseUrl(DEAD_SERVER);
     const day = await openRoundDay(round.startTime);
@@ -145,8 +148,9 @@ describe('volunteer dashboard offline and on failures', () => {
 
   it('alerts when a sign-up still waiting to be sent has no signup id to cancel', async () => {
     const alerts = recordAlerts();
-    await signedInVolunteer(db());
+    const volunteer = await volunteerAccount(db());
     const round = await seedRound(db(), 2 * DAY);
+    signInVolunteer(volunteer);
     await openDashboardCalendar();
     setApiBaseUrl(DEAD_SERVER);
     const day = await openRoundDay(round.startTime);
