@@ -52,7 +52,11 @@ const i18nPlugin = {
 
 // The client folders whose words all go through the translator (issue 21): a folder joins
 // when its screens are translated; at the end this is all of src/client.
-const TRANSLATED = ['src/client/ui/app-header.tsx', 'src/client/ui/language-menu.tsx'];
+const TRANSLATED = [
+  'src/client/ui/app-header.tsx',
+  'src/client/ui/language-menu.tsx',
+  'src/client/features/admin{,-users,-orders,-applications,-feedback,-audit,-devices}/**/*.tsx',
+];
 
 // The server's layer zones. A zone forbids its `target` files to import `from` files (except
 // the `except` ones); globs are relative to the repository.

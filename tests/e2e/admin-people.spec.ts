@@ -1,10 +1,11 @@
 // Volunteer applications, users and feedback (spec section 2 "Admin applications", "Admin
 // users", "Admin feedback"; sections 5, 7 and 8).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_APPLICATION_MESSAGES } from '#shared/contracts/admin-applications';
 import { ADMIN_USER_MESSAGES } from '#shared/contracts/admin-users';
 import { PASSWORD_MESSAGES } from '#shared/rules/passwords';
 import { APPROVAL_NOTICES } from '#client/features/admin-applications/approval-notice';
+import { loadNamespaces } from '#client/i18n/catalogues';
 import { createUser, uniqueUsername } from '../support/factories.ts';
 import { DESKTOP, PHONE, screenshot } from '../support/chromium.ts';
 import { useE2e } from './helpers/harness.ts';
@@ -24,6 +25,8 @@ import { LoginPage } from './pages/login-page.ts';
 import { answerConfirmation, confirmation } from './helpers/confirm.ts';
 
 const e2e = useE2e();
+// APPROVAL_NOTICES words its cases from the 'admin' catalogue, as the screen does.
+beforeAll(() => loadNamespaces('en', ['admin']));
 
 /** Signs in through /login in a fresh phone context; resolves to whether it worked. */
 async function canLogIn(username: string, password: string): Promise<boolean> {

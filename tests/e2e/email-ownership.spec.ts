@@ -3,10 +3,11 @@
 // real mail file; Approve on /admin/applications says which account the email matched and
 // promotes only a proven one; an applicant follows the mail (its link, "I already have a
 // code") to a working volunteer sign-in.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { EMAIL_MESSAGES } from '#shared/contracts/auth';
 import { APPROVAL_NOTICES } from '#client/features/admin-applications/approval-notice';
+import { loadNamespaces } from '#client/i18n/catalogues';
 import { DESKTOP, PHONE, screenshot, type Viewport } from '../support/chromium.ts';
 import type { E2eServer } from '../support/e2e-server.ts';
 import { resetCodeIn, waitForMail, type Mail } from '../support/e2e-mail.ts';
@@ -26,6 +27,8 @@ import { ResetPasswordPage } from './pages/reset-password-page.ts';
 import { VolunteerDashboard } from './pages/volunteer-dashboard.ts';
 
 const e2e = useE2e();
+// APPROVAL_NOTICES words its cases from the 'admin' catalogue, as the screen does.
+beforeAll(() => loadNamespaces('en', ['admin']));
 
 function anotherCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -4,6 +4,8 @@
 // account the email matched and whether it is a volunteer now); a refusal is an alert.
 import { useEffect, useRef, useState } from 'react';
 import type { ApplicationView } from '#shared/contracts/admin-applications';
+import type { MessageId } from '#shared/i18n/messages';
+import { t, useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { StatusMessage } from '../../ui/form-message.tsx';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
@@ -24,10 +26,43 @@ import { decideApplication, loadApplications, type Decision } from './applicatio
 import type { DecisionNotice } from './approval-notice.ts';
 import noticeStyles from './admin-applications.module.css';
 
-const COLUMNS = ['Application ID', 'Name', 'Email', 'Phone', 'Notes', 'Submitted'] as const;
+const columns = (t: Translate) => [
+  t('admin.applications.column.applicationId'),
+  t('admin.applications.column.name'),
+  t('admin.applications.column.email'),
+  t('admin.applications.column.phone'),
+  t('admin.applications.column.notes'),
+  t('admin.applications.column.submitted'),
+];
+
+type List = 'pending' | 'approved' | 'rejected';
+
+/** Each list's heading, table caption and empty line. */
+const LIST_TEXTS = {
+  pending: {
+    title: 'admin.applications.pending.title',
+    caption: 'admin.applications.pending.caption',
+    empty: 'admin.applications.pending.empty',
+  },
+  approved: {
+    title: 'admin.applications.approved.title',
+    caption: 'admin.applications.approved.caption',
+    empty: 'admin.applications.approved.empty',
+  },
+  rejected: {
+    title: 'admin.applications.rejected.title',
+    caption: 'admin.applications.rejected.caption',
+    empty: 'admin.applications.rejected.empty',
+  },
+} as const satisfies Record<List, Record<'title' | 'caption' | 'empty', MessageId>>;
+
+const DECIDE_FAILED = {
+  approve: 'admin.applications.approveFailed',
+  reject: 'admin.applications.rejectFailed',
+} as const satisfies Record<Decision, MessageId>;
 
 interface TableProps {
-  title: string;
+  list: List;
   rows: ApplicationView[];
   onDecide?: (decision: Decision, row: ApplicationView) => void;
   busy?: number | null;
@@ -37,7 +72,8 @@ function ApplicationRow({
   row,
   onDecide,
   busy,
-}: Omit<TableProps, 'rows' | 'title'> & { row: ApplicationView }) {
+}: Omit<TableProps, 'rows' | 'list'> & { row: ApplicationView }) {
+  const t = useT();
   return (
     <tr>
       <td>{row.applicationId}</td>
@@ -52,14 +88,14 @@ function ApplicationRow({
         <td>
           <div className={styles.actions}>
             <Button disabled={busy === row.applicationId} onClick={() => onDecide('approve', row)}>
-              Approve
+              {t('admin.applications.approve')}
             </Button>
             <Button
               variant="secondary"
               disabled={busy === row.applicationId}
               onClick={() => onDecide('reject', row)}
             >
-              Reject
+              {t('admin.applications.reject')}
             </Button>
           </div>
         </td>
@@ -68,16 +104,14 @@ function ApplicationRow({
   );
 }
 
-function ApplicationTable({ title, rows, onDecide, busy }: TableProps) {
-  const columns = onDecide === undefined ? COLUMNS : [...COLUMNS, 'Actions'];
+function ApplicationTable({ list, rows, onDecide, busy }: TableProps) {
+  const t = useT();
+  const texts = LIST_TEXTS[list];
+  const shown = columns(t);
+  if (onDecide !== undefined) shown.push(t('admin.applications.column.actions'));
   return (
-    <AdminPanel title={title}>
-      <RowsTable
-        caption={`${title} applications`}
-        columns={columns}
-        rows={rows}
-        empty={`No ${title.toLowerCase()} applications.`}
-      >
+    <AdminPanel title={t(texts.title)}>
+      <RowsTable caption={t(texts.caption)} columns={shown} rows={rows} empty={t(texts.empty)}>
         {(row) => (
           <ApplicationRow key={row.applicationId} row={row} onDecide={onDecide} busy={busy} />
         )}
@@ -110,15 +144,18 @@ function OutcomeNotice({ notice }: { notice: DecisionNotice | null }) {
 /** Reject asks first (issue 20 item 2): a decided application cannot be decided again. */
 export function rejectQuestion(row: ApplicationView): ConfirmRequest {
   return {
-    title: `Reject the application of ${row.firstName} ${row.lastName}?`,
-    description: `Application #${row.applicationId} moves to Rejected and cannot be approved afterwards.`,
-    confirmLabel: 'Reject application',
-    keepLabel: 'Keep it pending',
+    title: t('admin.applications.rejectTitle', { name: `${row.firstName} ${row.lastName}` }),
+    description: t('admin.applications.rejectDescription', {
+      applicationId: String(row.applicationId),
+    }),
+    confirmLabel: t('admin.applications.rejectConfirm'),
+    keepLabel: t('admin.applications.rejectKeep'),
   };
 }
 
 export function AdminApplicationsPage() {
-  const lists = useAdminLoad(loadApplications, 'Failed to load applications');
+  const t = useT();
+  const lists = useAdminLoad(loadApplications, t('admin.applications.loadFailed'));
   const [notice, setNotice] = useState<DecisionNotice | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const { confirm, dialog } = useConfirm();
@@ -131,14 +168,14 @@ export function AdminApplicationsPage() {
       setNotice(outcome);
       announce(outcome.text);
     } catch (error) {
-      alertFailure(error, `Failed to ${decision} the application.`);
+      alertFailure(error, t(DECIDE_FAILED[decision]));
     } finally {
       setBusy(null);
       lists.reload();
     }
   };
   return (
-    <AdminPage title="Volunteer Applications">
+    <AdminPage title={t('admin.applications.title')}>
       <Toolbar>
         <RefreshButton onRefresh={lists.reload} />
       </Toolbar>
@@ -147,13 +184,13 @@ export function AdminApplicationsPage() {
         {(data) => (
           <>
             <ApplicationTable
-              title="Pending"
+              list="pending"
               rows={data.pending}
               busy={busy}
               onDecide={(decision, row) => void decide(decision, row)}
             />
-            <ApplicationTable title="Approved" rows={data.approved} />
-            <ApplicationTable title="Rejected" rows={data.rejected} />
+            <ApplicationTable list="approved" rows={data.approved} />
+            <ApplicationTable list="rejected" rows={data.rejected} />
           </>
         )}
       </Loaded>

@@ -3,6 +3,7 @@
 // volunteer now or waits for the applicant's mailed code. Built from the reply's fields, not
 // its message, so each case reads the same whatever the server's wording.
 import type { ApproveApplicationReply } from '#shared/contracts/admin-applications';
+import { t } from '../../i18n/i18n.ts';
 
 export type ApprovalCase = 'promoted' | 'waitsForCode' | 'created';
 
@@ -19,13 +20,11 @@ export function approvalCase(
   return reply.promoted ? 'promoted' : 'waitsForCode';
 }
 
+/** Each case's words in the current language (made when the reply comes). */
 export const APPROVAL_NOTICES = {
-  promoted: (username: string) =>
-    `Application approved. ${username}'s email was verified: the account is now a volunteer.`,
-  waitsForCode: (username: string) =>
-    `Application approved. An account ${username} uses this email but has not verified it: a code was mailed; the account becomes a volunteer when the code is used on the password recovery page.`,
-  created: (username: string) =>
-    `Application approved. No account used this email, so a new volunteer account ${username} was made and the applicant was mailed a code to set a password.`,
+  promoted: (username: string) => t('admin.applications.notice.promoted', { username }),
+  waitsForCode: (username: string) => t('admin.applications.notice.waitsForCode', { username }),
+  created: (username: string) => t('admin.applications.notice.created', { username }),
 } as const;
 
 export function approvalNotice(

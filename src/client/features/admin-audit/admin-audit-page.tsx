@@ -3,6 +3,7 @@
 // the same filters, and the retention sweep on demand.
 import { useState } from 'react';
 import type { AuditEntry } from '#shared/contracts/audit';
+import { t, useT, type Translate } from '../../i18n/i18n.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
@@ -21,21 +22,28 @@ import { AuditFiltersForm } from './audit-filters.tsx';
 import { actionLabel, detailsText, targetText } from './audit-labels.ts';
 import { useAuditPages } from './use-audit-pages.ts';
 
-export const NO_ENTRIES = 'No entries match these filters.';
-export const PURGE_FAILED = 'Failed to remove expired personal data.';
-const COLUMNS = ['Time', 'Who', 'Action', 'About', 'Details'] as const;
+export const purgeFailed = () => t('admin.audit.purgeFailed');
+const columns = (t: Translate) => [
+  t('admin.audit.column.time'),
+  t('admin.audit.column.who'),
+  t('admin.audit.column.action'),
+  t('admin.audit.column.about'),
+  t('admin.audit.column.details'),
+];
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
-  if (entries.length === 0) return <EmptyText>{NO_ENTRIES}</EmptyText>;
+  const t = useT();
+  if (entries.length === 0) return <EmptyText>{t('admin.audit.empty')}</EmptyText>;
   return (
-    <AdminTable caption="Audit log">
-      <HeaderRow columns={COLUMNS} />
+    <AdminTable caption={t('admin.audit.caption')}>
+      <HeaderRow columns={columns(t)} />
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id}>
             <td className={adminStyles.nowrap}>{formatTime(entry.at)}</td>
             <td>
-              {entry.actorUsername ?? (entry.actorId === null ? 'System' : orDash(entry.actorId))}
+              {entry.actorUsername ??
+                (entry.actorId === null ? t('admin.audit.system') : orDash(entry.actorId))}
             </td>
             <td>{actionLabel(entry.action)}</td>
             <td>{targetText(entry)}</td>
@@ -57,37 +65,38 @@ function usePurge(onDone: () => void) {
         setNotice(reply.message);
         onDone();
       })
-      .catch((error: unknown) => alertFailure(error, PURGE_FAILED))
+      .catch((error: unknown) => alertFailure(error, purgeFailed()))
       .finally(() => setBusy(false));
   };
   return { notice, busy, purge };
 }
 
 export function AdminAuditPage() {
+  const t = useT();
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const log = useAuditPages(filters);
   const purge = usePurge(log.reload);
   return (
-    <AdminPage title="Audit Log" notice={purge.notice}>
-      <AdminPanel title="Filters">
+    <AdminPage title={t('admin.audit.title')} notice={purge.notice}>
+      <AdminPanel title={t('admin.audit.filtersTitle')}>
         <AuditFiltersForm applied={filters} onApply={setFilters} />
       </AdminPanel>
-      <Toolbar label="Audit log actions">
+      <Toolbar label={t('admin.audit.actionsLabel')}>
         <Button variant="secondary" onClick={log.reload}>
-          Refresh
+          {t('admin.audit.refresh')}
         </Button>
         <a className={buttonClass('secondary')} href={auditCsvUrl(filters)} download>
-          Download CSV
+          {t('admin.audit.downloadCsv')}
         </a>
         <Button variant="secondary" onClick={purge.purge} disabled={purge.busy}>
-          {purge.busy ? 'Removing…' : 'Remove expired personal data now'}
+          {purge.busy ? t('admin.audit.removing') : t('admin.audit.purge')}
         </Button>
       </Toolbar>
       <LoadStatus loading={log.loading} error={log.error} />
       {log.items !== undefined && <AuditTable entries={log.items} />}
       {log.hasMore && (
         <Button variant="secondary" onClick={log.loadMore} disabled={log.loadingMore}>
-          {log.loadingMore ? 'Loading…' : 'Load more entries'}
+          {log.loadingMore ? t('admin.audit.loading') : t('admin.audit.loadMore')}
         </Button>
       )}
     </AdminPage>

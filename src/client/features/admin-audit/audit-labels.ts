@@ -1,33 +1,37 @@
 // How the audit log names its actions and details for people (the API keeps the codes).
 import type { AuditAction, AuditEntry } from '#shared/contracts/audit';
+import type { MessageId } from '#shared/i18n/messages';
+import { t } from '../../i18n/i18n.ts';
 
-export const ACTION_LABELS: Record<AuditAction, string> = {
-  'personal_data.read': 'Viewed addresses or phones',
-  'user.create': 'Created user',
-  'user.update': 'Updated user',
-  'user.role_change': 'Changed role',
-  'user.subrole_change': 'Changed subrole',
-  'user.password_reset': 'Reset password',
-  'user.delete': 'Deleted user',
-  'application.approve': 'Approved application',
-  'application.reject': 'Rejected application',
-  'cargo.create': 'Added cargo item',
-  'cargo.update': 'Updated cargo item',
-  'cargo.delete': 'Deleted cargo item',
-  'order.cancel': 'Cancelled order',
-  'order.status_change': 'Changed order status',
-  'order.round_change': 'Moved order to a round',
-  'round.create': 'Created round',
-  'round.update': 'Updated round',
-  'round.cancel': 'Cancelled round',
-  'round.lottery': 'Ran lottery',
-  'signup.confirm': 'Confirmed sign-up',
-  'signup.reject': 'Rejected sign-up',
-  'privacy.purge': 'Removed expired personal data',
-};
+/** Each action's words (message ids; the API keeps the codes). */
+export const ACTION_LABELS = {
+  'personal_data.read': 'admin.audit.action.personalDataRead',
+  'user.create': 'admin.audit.action.userCreate',
+  'user.update': 'admin.audit.action.userUpdate',
+  'user.role_change': 'admin.audit.action.userRoleChange',
+  'user.subrole_change': 'admin.audit.action.userSubroleChange',
+  'user.password_reset': 'admin.audit.action.userPasswordReset',
+  'user.delete': 'admin.audit.action.userDelete',
+  'application.approve': 'admin.audit.action.applicationApprove',
+  'application.reject': 'admin.audit.action.applicationReject',
+  'cargo.create': 'admin.audit.action.cargoCreate',
+  'cargo.update': 'admin.audit.action.cargoUpdate',
+  'cargo.delete': 'admin.audit.action.cargoDelete',
+  'order.cancel': 'admin.audit.action.orderCancel',
+  'order.status_change': 'admin.audit.action.orderStatusChange',
+  'order.round_change': 'admin.audit.action.orderRoundChange',
+  'round.create': 'admin.audit.action.roundCreate',
+  'round.update': 'admin.audit.action.roundUpdate',
+  'round.cancel': 'admin.audit.action.roundCancel',
+  'round.lottery': 'admin.audit.action.roundLottery',
+  'signup.confirm': 'admin.audit.action.signupConfirm',
+  'signup.reject': 'admin.audit.action.signupReject',
+  'privacy.purge': 'admin.audit.action.privacyPurge',
+} as const satisfies Record<AuditAction, MessageId>;
 
 export function actionLabel(action: string): string {
-  return (ACTION_LABELS as Record<string, string | undefined>)[action] ?? action;
+  const id = (ACTION_LABELS as Record<string, MessageId | undefined>)[action];
+  return id === undefined ? action : t(id);
 }
 
 /** "order 12", "user 3", "orders 4, 5, 6": what an entry is about. */
@@ -35,8 +39,9 @@ export function targetText(entry: AuditEntry): string {
   const ids = entry.details?.orderIds ?? entry.details?.ids;
   if (Array.isArray(ids) && ids.length > 0) {
     const shown = ids.slice(0, 8).join(', ');
-    const more = ids.length > 8 ? ` and ${ids.length - 8} more` : '';
-    return `${entry.targetType ?? ''} ${shown}${more}`.trim();
+    const list =
+      ids.length > 8 ? t('admin.audit.moreIds', { shown, count: ids.length - 8 }) : shown;
+    return `${entry.targetType ?? ''} ${list}`.trim();
   }
   if (entry.targetType === null) return '—';
   return entry.targetId === null ? entry.targetType : `${entry.targetType} ${entry.targetId}`;

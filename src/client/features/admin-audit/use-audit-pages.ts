@@ -1,10 +1,11 @@
 // The audit log's list, page by page for the current filters.
 import { useCallback } from 'react';
 import type { AuditEntry } from '#shared/contracts/audit';
+import { t } from '../../i18n/i18n.ts';
 import { usePagedLoad, type Page } from '../../ui/admin/use-paged-load.ts';
 import { loadAuditPage, type AuditFilters } from './audit-api.ts';
 
-export const AUDIT_FAILED = 'Failed to load the audit log.';
+export const auditFailed = () => t('admin.audit.loadFailed');
 
 export function useAuditPages(filters: AuditFilters) {
   const loadPage = useCallback(
@@ -14,5 +15,5 @@ export function useAuditPages(filters: AuditFilters) {
     },
     [filters],
   );
-  return usePagedLoad(loadPage, AUDIT_FAILED);
+  return usePagedLoad(loadPage, auditFailed());
 }

@@ -3,6 +3,7 @@
 // person's attention, when it last synced and reported, and its app version. Stuck and stale
 // devices come first (the server's order) and say so in words.
 import type { DeviceHealthView } from '#shared/contracts/devices';
+import { t, useT, type Translate } from '../../i18n/i18n.ts';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import {
   AdminPage,
@@ -20,44 +21,40 @@ import {
   agoText,
   deviceLabel,
   devicesByPerson,
+  deviceStates,
   durationText,
-  OK_TEXT,
   personTitle,
-  STALE_TEXT,
-  stateWords,
-  STUCK_TEXT,
+  stateWord,
   summaryText,
+  type DeviceState,
   type PersonDevices,
 } from './device-texts.ts';
 import styles from './admin-devices.module.css';
 
-export const NO_DEVICES = 'No device has reported yet.';
-export const INTRO =
-  'Each signed-in phone or browser reports after it syncs. Stuck: an action needs attention ' +
-  'or has waited more than an hour. Stale: no report for a day.';
-const COLUMNS = [
-  'Device',
-  'State',
-  'Waiting',
-  'Oldest waiting',
-  'Needs attention',
-  'Last sync',
-  'App version',
-  'Last report',
-] as const;
+export const noDevices = () => t('admin.devices.empty');
+const columns = (t: Translate) => [
+  t('admin.devices.column.device'),
+  t('admin.devices.column.state'),
+  t('admin.devices.column.waiting'),
+  t('admin.devices.column.oldestWaiting'),
+  t('admin.devices.column.needsAttention'),
+  t('admin.devices.column.lastSync'),
+  t('admin.devices.column.appVersion'),
+  t('admin.devices.column.lastReport'),
+];
 
-const MARK_CLASS: Record<string, string | undefined> = {
-  [STUCK_TEXT]: styles.stuck,
-  [STALE_TEXT]: styles.stale,
-  [OK_TEXT]: styles.ok,
+const MARK_CLASS: Record<DeviceState, string | undefined> = {
+  stuck: styles.stuck,
+  stale: styles.stale,
+  ok: styles.ok,
 };
 
 function StateMarks({ device }: { device: DeviceHealthView }) {
   return (
     <span className={styles.marks}>
-      {stateWords(device).map((word) => (
-        <span key={word} className={`${styles.mark} ${MARK_CLASS[word] ?? ''}`}>
-          {word}
+      {deviceStates(device).map((state) => (
+        <span key={state} className={`${styles.mark} ${MARK_CLASS[state] ?? ''}`}>
+          {stateWord(state)}
         </span>
       ))}
     </span>
@@ -101,13 +98,14 @@ function DeviceRow({ device, now }: { device: DeviceHealthView; now: number }) {
 }
 
 function PersonPanel({ person, now }: { person: PersonDevices; now: number }) {
+  const t = useT();
   return (
     <AdminPanel title={personTitle(person)}>
       <RowsTable
-        caption={`Devices of ${person.username}`}
-        columns={COLUMNS}
+        caption={t('admin.devices.caption', { username: person.username })}
+        columns={columns(t)}
         rows={person.devices}
-        empty={NO_DEVICES}
+        empty={t('admin.devices.empty')}
       >
         {(device) => <DeviceRow key={device.deviceId} device={device} now={now} />}
       </RowsTable>
@@ -116,8 +114,9 @@ function PersonPanel({ person, now }: { person: PersonDevices; now: number }) {
 }
 
 function DeviceLists({ loaded }: { loaded: LoadedDevices }) {
+  const t = useT();
   const { devices, loadedAt } = loaded;
-  if (devices.length === 0) return <EmptyText>{NO_DEVICES}</EmptyText>;
+  if (devices.length === 0) return <EmptyText>{t('admin.devices.empty')}</EmptyText>;
   return (
     <>
       <p className={styles.summary}>{summaryText(devices)}</p>
@@ -129,10 +128,11 @@ function DeviceLists({ loaded }: { loaded: LoadedDevices }) {
 }
 
 export function AdminDevicesPage() {
-  const devices = useAdminLoad(loadDevices, 'Failed to load devices');
+  const t = useT();
+  const devices = useAdminLoad(loadDevices, t('admin.devices.loadFailed'));
   return (
-    <AdminPage title="Devices">
-      <p className={styles.intro}>{INTRO}</p>
+    <AdminPage title={t('admin.devices.title')}>
+      <p className={styles.intro}>{t('admin.devices.intro')}</p>
       <Toolbar>
         <RefreshButton onRefresh={devices.reload} />
       </Toolbar>

@@ -3,6 +3,7 @@
 // "Feedback"): the account's username when a signed-in person did, else the visitor's typed
 // name (or "Anonymous") marked "Not signed in".
 import type { FeedbackView } from '#shared/contracts/admin-feedback';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import {
   AdminPage,
@@ -16,36 +17,49 @@ import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { loadFeedback } from './feedback-api.ts';
 import feedbackStyles from './admin-feedback.module.css';
 
-export const NO_FEEDBACK = 'No feedback yet.';
-export const NOT_SIGNED_IN = 'Not signed in';
-export const SIGNED_IN = 'Signed in';
-export const ANONYMOUS = 'Anonymous';
-const COLUMNS = ['ID', 'Name', 'Phone', 'Content', 'Created'] as const;
+const columns = (t: Translate) => [
+  t('admin.feedback.column.id'),
+  t('admin.feedback.column.name'),
+  t('admin.feedback.column.phone'),
+  t('admin.feedback.column.content'),
+  t('admin.feedback.column.created'),
+];
 
 function Sender({ row }: { row: FeedbackView }) {
+  const t = useT();
   if (row.signedIn) {
     return (
       <span className={feedbackStyles.sender}>
         <span>{orDash(row.username)}</span>
-        <span className={`${feedbackStyles.mark} ${feedbackStyles.account}`}>{SIGNED_IN}</span>
+        <span className={`${feedbackStyles.mark} ${feedbackStyles.account}`}>
+          {t('admin.feedback.signedIn')}
+        </span>
       </span>
     );
   }
   return (
     <span className={feedbackStyles.sender}>
       {row.name === null ? (
-        <span className={feedbackStyles.unnamed}>{ANONYMOUS}</span>
+        <span className={feedbackStyles.unnamed}>{t('admin.feedback.anonymous')}</span>
       ) : (
         <span>{row.name}</span>
       )}
-      <span className={`${feedbackStyles.mark} ${feedbackStyles.anonymous}`}>{NOT_SIGNED_IN}</span>
+      <span className={`${feedbackStyles.mark} ${feedbackStyles.anonymous}`}>
+        {t('admin.feedback.notSignedIn')}
+      </span>
     </span>
   );
 }
 
 function FeedbackTable({ rows }: { rows: FeedbackView[] }) {
+  const t = useT();
   return (
-    <RowsTable caption="Feedback" columns={COLUMNS} rows={rows} empty={NO_FEEDBACK}>
+    <RowsTable
+      caption={t('admin.feedback.caption')}
+      columns={columns(t)}
+      rows={rows}
+      empty={t('admin.feedback.empty')}
+    >
       {(row) => (
         <tr key={row.id}>
           <td>{row.id}</td>
@@ -62,9 +76,10 @@ function FeedbackTable({ rows }: { rows: FeedbackView[] }) {
 }
 
 export function AdminFeedbackPage() {
-  const feedback = useAdminLoad(loadFeedback, 'Failed to load feedback');
+  const t = useT();
+  const feedback = useAdminLoad(loadFeedback, t('admin.feedback.loadFailed'));
   return (
-    <AdminPage title="View Feedback">
+    <AdminPage title={t('admin.feedback.title')}>
       <Toolbar>
         <RefreshButton onRefresh={feedback.reload} />
       </Toolbar>

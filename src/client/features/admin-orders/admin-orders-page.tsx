@@ -3,7 +3,9 @@
 // a round select to move an open order to another upcoming round. Orders come 100 at a time,
 // newest first, with "Load more orders" below the table.
 import { useState } from 'react';
+import type { MessageId } from '#shared/i18n/messages';
 import type { OrderReply } from '#shared/contracts/orders';
+import { t, useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import { useConfirm, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
@@ -20,21 +22,29 @@ import {
 import { OrdersTable } from './orders-table.tsx';
 import { useOrderPages } from './use-order-pages.ts';
 
-export const CANCEL_FAILED = 'Failed to cancel order.';
+export const cancelFailed = () => t('admin.orders.cancelFailed');
+
+/** The filter buttons' words (the filter itself is the spec's status code). */
+const FILTER_LABELS = {
+  PENDING: 'admin.orders.filter.pending',
+  COMPLETED: 'admin.orders.filter.completed',
+  CANCELLED: 'admin.orders.filter.cancelled',
+} as const satisfies Record<OrderFilter, MessageId>;
 
 /** Cancel asks first (issue 20 item 2): the client's order is given up for good. */
 export function adminCancelQuestion(orderId: number): ConfirmRequest {
   return {
-    title: `Cancel order #${orderId}?`,
-    description:
-      'It will not be delivered and its items go back in stock. The client sees it was cancelled by the team. This cannot be undone.',
-    confirmLabel: 'Cancel order',
-    keepLabel: 'Keep order',
+    title: t('admin.orders.cancelTitle', { orderId: String(orderId) }),
+    description: t('admin.orders.cancelDescription'),
+    confirmLabel: t('admin.orders.cancelConfirm'),
+    keepLabel: t('admin.orders.cancelKeep'),
   };
 }
 
-function roundText(roundId: number | null): string {
-  return roundId === null ? 'no round' : `round ${roundId}`;
+function movedText(orderId: number, roundId: number | null): string {
+  return roundId === null
+    ? t('admin.orders.movedToNoRound', { orderId: String(orderId) })
+    : t('admin.orders.movedToRound', { orderId: String(orderId), roundId: String(roundId) });
 }
 
 function useOrderActions(reload: () => void) {
@@ -70,33 +80,34 @@ function useOrderActions(reload: () => void) {
         await act(
           order,
           () => cancelOrder(order.orderId),
-          CANCEL_FAILED,
-          `Order #${order.orderId} cancelled`,
+          cancelFailed(),
+          t('admin.orders.cancelled', { orderId: String(order.orderId) }),
         );
       }),
     onMove: (order: OrderReply, roundId: number | null) =>
       void act(
         order,
         () => moveOrder(order.orderId, roundId),
-        'Failed to move the order.',
-        `Order #${order.orderId} moved to ${roundText(roundId)}`,
+        t('admin.orders.moveFailed'),
+        movedText(order.orderId, roundId),
       ),
   };
 }
 
 export function AdminOrdersPage() {
+  const t = useT();
   const [filter, setFilter] = useState<OrderFilter>('PENDING');
   const orders = useOrderPages(filter);
   // Without the rounds the select still shows each order's own round; moving waits for them.
-  const rounds = useAdminLoad(loadUpcomingRounds, 'Error fetching rounds');
+  const rounds = useAdminLoad(loadUpcomingRounds, t('admin.orders.roundsFailed'));
   const actions = useOrderActions(orders.reload);
   const refresh = () => {
     orders.reload();
     rounds.reload();
   };
   return (
-    <AdminPage title="All Orders" notice={actions.notice}>
-      <Toolbar label="Order status">
+    <AdminPage title={t('admin.orders.title')} notice={actions.notice}>
+      <Toolbar label={t('admin.orders.filterLabel')}>
         {ORDER_FILTERS.map((name) => (
           <Button
             key={name}
@@ -104,11 +115,11 @@ export function AdminOrdersPage() {
             aria-pressed={name === filter}
             onClick={() => setFilter(name)}
           >
-            {name}
+            {t(FILTER_LABELS[name])}
           </Button>
         ))}
         <Button variant="secondary" onClick={refresh}>
-          Refresh
+          {t('admin.orders.refresh')}
         </Button>
       </Toolbar>
       <LoadStatus loading={orders.loading} error={orders.error} />
@@ -117,7 +128,7 @@ export function AdminOrdersPage() {
       )}
       {orders.hasMore && (
         <Button variant="secondary" onClick={orders.loadMore} disabled={orders.loadingMore}>
-          {orders.loadingMore ? 'Loading…' : 'Load more orders'}
+          {orders.loadingMore ? t('admin.orders.loading') : t('admin.orders.loadMore')}
         </Button>
       )}
       {actions.dialog}

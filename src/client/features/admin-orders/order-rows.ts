@@ -1,6 +1,7 @@
 // One table row per order item (product-spec.md section 2 "Admin orders"). The order's actions
 // (Cancel, the round) go on its first row only, so each order has one of each.
 import type { OrderReply } from '#shared/contracts/orders';
+import { t } from '../../i18n/i18n.ts';
 
 export interface OrderRow {
   key: string;
@@ -43,5 +44,7 @@ export function ordererText(order: OrderReply): string {
   if (order.userId !== null) return String(order.userId);
   if (order.orderType !== 'GUEST') return '—';
   const name = [order.firstName, order.lastName].filter((part) => part !== null && part !== '');
-  return name.length === 0 ? 'Guest' : `Guest: ${name.join(' ')}`;
+  return name.length === 0
+    ? t('admin.orders.guest')
+    : t('admin.orders.guestNamed', { name: name.join(' ') });
 }

@@ -3,6 +3,7 @@
 // round select on the order's first row.
 import type { OrderReply } from '#shared/contracts/orders';
 import type { AdminRound } from '#shared/contracts/admin-rounds';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
@@ -17,20 +18,20 @@ import { isOpen } from './admin-orders-api.ts';
 import { orderRows, ordererText, type OrderRow } from './order-rows.ts';
 import { RoundSelect } from './round-select.tsx';
 
-const COLUMNS = [
-  'Order ID',
-  'Status',
-  'Item',
-  'Quantity',
-  'Time',
-  'User ID',
-  'Address',
-  'Phone',
-  'Note',
-  'Type',
-  'Round',
-  'Actions',
-] as const;
+const columns = (t: Translate) => [
+  t('admin.orders.column.orderId'),
+  t('admin.orders.column.status'),
+  t('admin.orders.column.item'),
+  t('admin.orders.column.quantity'),
+  t('admin.orders.column.time'),
+  t('admin.orders.column.userId'),
+  t('admin.orders.column.address'),
+  t('admin.orders.column.phone'),
+  t('admin.orders.column.note'),
+  t('admin.orders.column.type'),
+  t('admin.orders.column.round'),
+  t('admin.orders.column.actions'),
+];
 
 export interface OrderActions {
   rounds: readonly AdminRound[];
@@ -45,6 +46,7 @@ export interface OrderActions {
  * scroll under it.
  */
 function ActionCell({ row, actions }: { row: OrderRow; actions: OrderActions }) {
+  const t = useT();
   const { order } = row;
   if (!row.first || !isOpen(order.status)) return <td className={styles.stickyEnd} />;
   const busy = actions.busy === order.orderId;
@@ -52,7 +54,7 @@ function ActionCell({ row, actions }: { row: OrderRow; actions: OrderActions }) 
     <td className={styles.stickyEnd}>
       <div className={styles.actions}>
         <Button variant="danger" disabled={busy} onClick={() => actions.onCancel(order)}>
-          Cancel
+          {t('admin.orders.cancel')}
         </Button>
         <RoundSelect
           orderId={order.orderId}
@@ -67,6 +69,7 @@ function ActionCell({ row, actions }: { row: OrderRow; actions: OrderActions }) 
 }
 
 function OrderTableRow({ row, actions }: { row: OrderRow; actions: OrderActions }) {
+  const t = useT();
   const { order } = row;
   return (
     <tr data-order-id={order.orderId}>
@@ -76,7 +79,7 @@ function OrderTableRow({ row, actions }: { row: OrderRow; actions: OrderActions 
       </td>
       <td>
         {orDash(row.itemName)}
-        {row.isCustom && <em className={styles.nowrap}> (custom)</em>}
+        {row.isCustom && <em className={styles.nowrap}> {t('admin.orders.custom')}</em>}
       </td>
       <td>{orDash(row.quantity)}</td>
       <td>{formatTime(order.requestTime)}</td>
@@ -92,10 +95,11 @@ function OrderTableRow({ row, actions }: { row: OrderRow; actions: OrderActions 
 }
 
 export function OrdersTable({ orders, actions }: { orders: OrderReply[]; actions: OrderActions }) {
-  if (orders.length === 0) return <EmptyText>No orders.</EmptyText>;
+  const t = useT();
+  if (orders.length === 0) return <EmptyText>{t('admin.orders.empty')}</EmptyText>;
   return (
-    <AdminTable caption="Orders">
-      <HeaderRow columns={COLUMNS} stickyLast />
+    <AdminTable caption={t('admin.orders.caption')}>
+      <HeaderRow columns={columns(t)} stickyLast />
       <tbody>
         {orderRows(orders).map((row) => (
           <OrderTableRow key={row.key} row={row} actions={actions} />

@@ -3,11 +3,12 @@
 // starts again from the first page, so nothing stale is kept below fresh rows.
 import { useCallback, useState } from 'react';
 import type { OrderReply } from '#shared/contracts/orders';
+import { t } from '../../i18n/i18n.ts';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { loadOrders, type OrderFilter, type OrdersPage } from './admin-orders-api.ts';
 
-export const ORDERS_FAILED = 'Failed to load orders.';
+export const ordersFailed = () => t('admin.orders.loadFailed');
 
 interface MorePages {
   /** The first page these follow: dropped when that page is replaced. */
@@ -18,7 +19,7 @@ interface MorePages {
 
 export function useOrderPages(filter: OrderFilter) {
   const load = useCallback(() => loadOrders(filter), [filter]);
-  const first = useAdminLoad(load, ORDERS_FAILED);
+  const first = useAdminLoad(load, ordersFailed());
   const [more, setMore] = useState<MorePages | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const current = more !== null && more.after === first.data ? more : null;
@@ -38,7 +39,7 @@ export function useOrderPages(filter: OrderFilter) {
           nextCursor: page.nextCursor,
         }),
       )
-      .catch((error: unknown) => alertFailure(error, ORDERS_FAILED))
+      .catch((error: unknown) => alertFailure(error, ordersFailed()))
       .finally(() => setLoadingMore(false));
   };
   return { ...first, orders, hasMore: nextCursor !== null, loadMore, loadingMore };

@@ -3,35 +3,37 @@
 // user id alerts 'Cannot reset password: User ID is missing'. Both resolve to the server's
 // message, or null when nothing was sent; a refusal is an alert.
 import type { AdminUser } from '#shared/contracts/admin-users';
+import { t } from '../../i18n/i18n.ts';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import type { ConfirmRequest } from '../../ui/confirm-dialog.tsx';
 import { deleteUser, resetPassword } from './users-api.ts';
 
-export const RESET_NO_USER_ID = 'Cannot reset password: User ID is missing';
+/** The spec's alert for a row without a user id, in the admin's language. */
+export const resetNoUserId = () => t('admin.users.resetNoUserId');
 
 export async function promptResetPassword(
   user: Pick<AdminUser, 'username'> & { userId: number | null | undefined },
 ): Promise<string | null> {
   if (user.userId === null || user.userId === undefined) {
-    window.alert(RESET_NO_USER_ID);
+    window.alert(resetNoUserId());
     return null;
   }
-  const newPassword = window.prompt(`Enter a new password for ${user.username}:`);
+  const newPassword = window.prompt(t('admin.users.resetPrompt', { username: user.username }));
   if (newPassword === null || newPassword === '') return null;
   try {
     return await resetPassword(user.userId, newPassword);
   } catch (error) {
-    alertFailure(error, 'Failed to reset the password.');
+    alertFailure(error, t('admin.users.resetFailed'));
     return null;
   }
 }
 
 export function deleteUserQuestion(user: Pick<AdminUser, 'username'>): ConfirmRequest {
   return {
-    title: `Delete user ${user.username}?`,
-    description: 'The account and its sign-in go for good. This cannot be undone.',
-    confirmLabel: 'Delete user',
-    keepLabel: 'Keep user',
+    title: t('admin.users.deleteTitle', { username: user.username }),
+    description: t('admin.users.deleteDescription'),
+    confirmLabel: t('admin.users.deleteConfirm'),
+    keepLabel: t('admin.users.deleteKeep'),
   };
 }
 
@@ -44,7 +46,7 @@ export async function confirmDeleteUser(
   try {
     return await deleteUser(user.username);
   } catch (error) {
-    alertFailure(error, 'Failed to delete the user.');
+    alertFailure(error, t('admin.users.deleteFailed'));
     return null;
   }
 }

@@ -2,6 +2,7 @@
 // generated password is shown once, so the admin can hand it over; it is never shown again.
 import { useId, useState } from 'react';
 import { ADMIN_USER_MESSAGES, type CreateUserReply } from '#shared/contracts/admin-users';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
@@ -22,6 +23,7 @@ function CreatedNote({ created }: { created: CreateUserReply }) {
   // Empty when this was a replay of a create whose first reply was lost: the server does not
   // keep passwords, and its message says to use Reset Password.
   const password = created.generatedPassword;
+  const t = useT();
   return (
     <div role="status" className={styles.created}>
       <p>
@@ -30,9 +32,9 @@ function CreatedNote({ created }: { created: CreateUserReply }) {
       {password !== '' && (
         <>
           <p>
-            Generated password: <code className={styles.password}>{password}</code>
+            {t('admin.users.generatedPassword')} <code className={styles.password}>{password}</code>
           </p>
-          <p className={styles.hint}>It is shown only this once: give it to the user now.</p>
+          <p className={styles.hint}>{t('admin.users.passwordOnce')}</p>
         </>
       )}
     </div>
@@ -40,6 +42,7 @@ function CreatedNote({ created }: { created: CreateUserReply }) {
 }
 
 export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
+  const t = useT();
   const formId = useId();
   const [form, setForm] = useState<UserForm>(EMPTY_USER_FORM);
   const [created, setCreated] = useState<CreateUserReply | null>(null);
@@ -61,21 +64,21 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
     await send(async () => {
       setCreated(await createUser(form));
       onCreated();
-    }, 'Failed to create the user.');
+    }, t('admin.users.createFailed'));
   };
   const actions =
     created === null ? (
       <CancelAndSubmit formId={formId} busy={busy} onCancel={close}>
-        Create User
+        {t('admin.users.create')}
       </CancelAndSubmit>
     ) : (
-      <Button onClick={close}>Done</Button>
+      <Button onClick={close}>{t('admin.users.done')}</Button>
     );
   return (
     <Modal
       open={open}
       onOpenChange={(next) => !next && close()}
-      title="Add New User"
+      title={t('admin.users.add')}
       actions={actions}
     >
       {created === null ? (

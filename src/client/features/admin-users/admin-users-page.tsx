@@ -3,6 +3,7 @@
 // the page; a refusal is an alert (section 8).
 import { useState } from 'react';
 import type { AdminUser } from '#shared/contracts/admin-users';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { AdminPage, Loaded, RefreshButton, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
@@ -21,7 +22,8 @@ const EDIT_DIALOGS = { update: UpdateUserModal, subrole: SubroleModal } as const
 type Editing = { form: keyof typeof EDIT_DIALOGS; user: AdminUser } | null;
 
 export function AdminUsersPage() {
-  const users = useAdminLoad(loadUsers, 'Failed to load users');
+  const t = useT();
+  const users = useAdminLoad(loadUsers, t('admin.users.loadFailed'));
   const [notice, setNotice] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
@@ -41,9 +43,9 @@ export function AdminUsersPage() {
   };
   const EditDialog = editing === null ? null : EDIT_DIALOGS[editing.form];
   return (
-    <AdminPage title="Manage Users" notice={notice}>
+    <AdminPage title={t('admin.users.title')} notice={notice}>
       <Toolbar>
-        <Button onClick={() => setAdding(true)}>Add New User</Button>
+        <Button onClick={() => setAdding(true)}>{t('admin.users.add')}</Button>
         <RefreshButton onRefresh={users.reload} />
       </Toolbar>
       <Loaded load={users}>{(data) => <UsersTable users={data} actions={actions} />}</Loaded>

@@ -8,6 +8,7 @@ import {
   volunteerSubRoleSchema,
   type VolunteerSubRoleName,
 } from '#shared/contracts/admin-users';
+import { useT } from '../../i18n/i18n.ts';
 import { Modal } from '../../ui/modal.tsx';
 import { SelectField, valueOptions } from '../../ui/select-field.tsx';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
@@ -18,6 +19,7 @@ import type { UserDialogProps } from './user-dialog.ts';
 import { updateSubrole } from './users-api.ts';
 
 export function SubroleModal({ user, onClose, onUpdated }: UserDialogProps) {
+  const t = useT();
   const formId = useId();
   const [subrole, setSubrole] = useState<VolunteerSubRoleName>(user.volunteerSubRole ?? 'REGULAR');
   const [notes, setNotes] = useState('');
@@ -31,30 +33,30 @@ export function SubroleModal({ user, onClose, onUpdated }: UserDialogProps) {
     }
     await send(
       async () => onUpdated(await updateSubrole(user.userId, subrole, notes)),
-      'Failed to update the subrole.',
+      t('admin.users.subroleFailed'),
     );
   };
   return (
     <Modal
       open
       onOpenChange={(next) => !next && onClose()}
-      title="Update Subrole"
-      description={`Volunteer ${user.username}`}
+      title={t('admin.users.subroleTitle')}
+      description={t('admin.users.subroleDescription', { username: user.username })}
       actions={
         <CancelAndSubmit formId={formId} busy={busy} onCancel={onClose}>
-          Submit Subrole Update
+          {t('admin.users.subroleSubmit')}
         </CancelAndSubmit>
       }
     >
       <AdminForm id={formId} onSubmit={submit}>
         <SelectField
-          label="Subrole"
+          label={t('admin.users.field.subrole')}
           value={subrole}
           onChange={(value) => setSubrole(volunteerSubRoleSchema.parse(value))}
           options={valueOptions(volunteerSubRoleSchema.options)}
         />
         <TextAreaField
-          label="Notes"
+          label={t('admin.users.field.notes')}
           optional
           value={notes}
           onChange={setNotes}

@@ -1,6 +1,7 @@
 // The Update form (product-spec.md section 2 "Admin users"): the user's fields, 'Submit Update'
 // and Cancel (PUT /api/admin/user/update/{userId}).
 import { useId, useState } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { Modal } from '../../ui/modal.tsx';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
@@ -11,20 +12,21 @@ import { formOf, updateUser, type UserForm } from './users-api.ts';
 
 /** Mounted per user (keyed by the caller), so the form starts from that user's fields. */
 export function UpdateUserModal({ user, onClose, onUpdated }: UserDialogProps) {
+  const t = useT();
   const formId = useId();
   const [form, setForm] = useState<UserForm>(() => formOf(user));
   const { busy, send, error } = useAdminSend();
   const submit = () =>
-    send(async () => onUpdated(await updateUser(user.userId, form)), 'Failed to update the user.');
+    send(async () => onUpdated(await updateUser(user.userId, form)), t('admin.users.updateFailed'));
   return (
     <Modal
       open
       onOpenChange={(next) => !next && onClose()}
-      title="Update User"
-      description={`User ID ${user.userId}`}
+      title={t('admin.users.updateTitle')}
+      description={t('admin.users.updateDescription', { userId: String(user.userId) })}
       actions={
         <CancelAndSubmit formId={formId} busy={busy} onCancel={onClose}>
-          Submit Update
+          {t('admin.users.updateSubmit')}
         </CancelAndSubmit>
       }
     >

@@ -1,7 +1,7 @@
 // The fields of the Add New User and Update forms (product-spec.md section 2 "Admin users"):
 // username, email, phone, firstName, lastName, role (CLIENT or VOLUNTEER; an admin being edited
 // may also stay ADMIN — the server refuses demoting the last admin).
-import type { Saying } from '../../i18n/i18n.ts';
+import { useT, type Saying, type Translate } from '../../i18n/i18n.ts';
 import { ADMIN_USER_LIMITS } from '#shared/contracts/admin-users';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { SelectField, valueOptions } from '../../ui/select-field.tsx';
@@ -11,12 +11,40 @@ const ROLES = ['CLIENT', 'VOLUNTEER'] as const;
 
 // The text inputs, in the form's order; no autofill: an admin types someone else's details.
 const { username, email, phone, name } = ADMIN_USER_LIMITS;
-const TEXT_FIELDS: readonly FieldSpec<Exclude<keyof UserForm, 'role'>>[] = [
-  { name: 'username', label: 'Username', maxLength: username, autoComplete: 'off' },
-  { name: 'email', label: 'Email', type: 'email', maxLength: email, autoComplete: 'off' },
-  { name: 'phone', label: 'Phone', type: 'tel', maxLength: phone, autoComplete: 'off' },
-  { name: 'firstName', label: 'First Name', maxLength: name, autoComplete: 'off' },
-  { name: 'lastName', label: 'Last Name', maxLength: name, autoComplete: 'off' },
+// Labels in the current language, so made at render.
+const textFields = (t: Translate): readonly FieldSpec<Exclude<keyof UserForm, 'role'>>[] => [
+  {
+    name: 'username',
+    label: t('admin.users.field.username'),
+    maxLength: username,
+    autoComplete: 'off',
+  },
+  {
+    name: 'email',
+    label: t('admin.users.field.email'),
+    type: 'email',
+    maxLength: email,
+    autoComplete: 'off',
+  },
+  {
+    name: 'phone',
+    label: t('admin.users.field.phone'),
+    type: 'tel',
+    maxLength: phone,
+    autoComplete: 'off',
+  },
+  {
+    name: 'firstName',
+    label: t('admin.users.field.firstName'),
+    maxLength: name,
+    autoComplete: 'off',
+  },
+  {
+    name: 'lastName',
+    label: t('admin.users.field.lastName'),
+    maxLength: name,
+    autoComplete: 'off',
+  },
 ];
 
 interface UserFormFieldsProps {
@@ -27,13 +55,14 @@ interface UserFormFieldsProps {
 }
 
 export function UserFormFields({ form, onChange, errors }: UserFormFieldsProps) {
+  const t = useT();
   const set = (field: keyof UserForm, value: string) => onChange({ ...form, [field]: value });
   const roles = form.role === 'ADMIN' ? ['ADMIN', ...ROLES] : ROLES;
   return (
     <>
-      <FormFields fields={TEXT_FIELDS} values={form} onChange={set} errors={errors} />
+      <FormFields fields={textFields(t)} values={form} onChange={set} errors={errors} />
       <SelectField
-        label="Role"
+        label={t('admin.users.field.role')}
         value={form.role}
         onChange={(value) => set('role', value)}
         options={valueOptions(roles)}

@@ -1,11 +1,19 @@
 // The users table (product-spec.md section 2 "Admin users"): userId, username, email, role and
 // phone, with Delete, Update and Reset Password; 'Update Subrole' only for VOLUNTEER users.
 import type { AdminUser } from '#shared/contracts/admin-users';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { orDash } from '../../ui/admin/admin-format.ts';
 import { adminStyles as styles, RowsTable } from '../../ui/admin/admin-kit.tsx';
 
-const COLUMNS = ['User ID', 'Username', 'Email', 'Role', 'Phone', 'Actions'] as const;
+const columns = (t: Translate) => [
+  t('admin.users.column.userId'),
+  t('admin.users.column.username'),
+  t('admin.users.column.email'),
+  t('admin.users.column.role'),
+  t('admin.users.column.phone'),
+  t('admin.users.column.actions'),
+];
 
 export interface UserActions {
   onDelete: (user: AdminUser) => void;
@@ -21,6 +29,7 @@ function roleText(user: AdminUser): string {
 }
 
 function UserRow({ user, actions }: { user: AdminUser; actions: UserActions }) {
+  const t = useT();
   return (
     <tr>
       <td>{user.userId}</td>
@@ -31,17 +40,17 @@ function UserRow({ user, actions }: { user: AdminUser; actions: UserActions }) {
       <td>
         <div className={styles.actions}>
           <Button variant="danger" onClick={() => actions.onDelete(user)}>
-            Delete
+            {t('admin.users.delete')}
           </Button>
           <Button variant="secondary" onClick={() => actions.onUpdate(user)}>
-            Update
+            {t('admin.users.update')}
           </Button>
           <Button variant="secondary" onClick={() => actions.onResetPassword(user)}>
-            Reset Password
+            {t('admin.users.resetPassword')}
           </Button>
           {user.role === 'VOLUNTEER' && (
             <Button variant="secondary" onClick={() => actions.onSubrole(user)}>
-              Update Subrole
+              {t('admin.users.updateSubrole')}
             </Button>
           )}
         </div>
@@ -51,8 +60,14 @@ function UserRow({ user, actions }: { user: AdminUser; actions: UserActions }) {
 }
 
 export function UsersTable({ users, actions }: { users: AdminUser[]; actions: UserActions }) {
+  const t = useT();
   return (
-    <RowsTable caption="Users" columns={COLUMNS} rows={users} empty="No users.">
+    <RowsTable
+      caption={t('admin.users.caption')}
+      columns={columns(t)}
+      rows={users}
+      empty={t('admin.users.empty')}
+    >
       {(user) => <UserRow key={user.userId} user={user} actions={actions} />}
     </RowsTable>
   );

@@ -3,6 +3,7 @@
 // alert links to the screen where it is dealt with.
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { StockAlert } from '#shared/contracts/admin-alerts';
+import { useT } from '../../i18n/i18n.ts';
 import { Panel } from '../../ui/dashboard.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
@@ -44,30 +45,36 @@ function Alert({ label, count, to, tone, names }: AlertProps) {
 }
 
 export function AlertsPanel() {
-  const alerts = useAdminLoad(loadAlerts, 'Failed to load alerts');
+  const t = useT();
+  const alerts = useAdminLoad(loadAlerts, t('admin.alerts.failed'));
   const data = alerts.data;
   return (
-    <Panel title="Alerts">
+    <Panel title={t('admin.alerts.title')}>
       <LoadStatus loading={alerts.loading} error={alerts.error} />
       {data !== undefined && (
-        <ul className={styles.list} aria-label="Alerts">
+        <ul className={styles.list} aria-label={t('admin.alerts.title')}>
           <Alert
-            label="Items out of stock"
+            label={t('admin.alerts.outOfStock')}
             count={data.outOfStock.length}
             to="/cargo_admin"
             tone="danger"
             names={stockNames(data.outOfStock)}
           />
           <Alert
-            label="Items running low"
+            label={t('admin.alerts.lowStock')}
             count={data.lowStock.length}
             to="/cargo_admin"
             tone="warning"
             names={stockNames(data.lowStock)}
           />
-          <Alert label="New orders" count={data.newOrders} to="/admin/orders" tone="warning" />
           <Alert
-            label="New volunteer applications"
+            label={t('admin.alerts.newOrders')}
+            count={data.newOrders}
+            to="/admin/orders"
+            tone="warning"
+          />
+          <Alert
+            label={t('admin.alerts.newApplications')}
             count={data.newApplications}
             to="/admin/applications"
             tone="warning"
@@ -76,7 +83,7 @@ export function AlertsPanel() {
       )}
       <Toolbar>
         <Button variant="secondary" onClick={alerts.reload}>
-          Refresh Alerts
+          {t('admin.alerts.refresh')}
         </Button>
       </Toolbar>
     </Panel>

@@ -2,6 +2,8 @@
 // 12 weeks, as a small SVG bar chart with a text table for screen readers (the SVG itself is
 // hidden from them). No chart library: twelve bars are a few rectangles.
 import type { DeliveriesPerWeekReply } from '#shared/contracts/reports';
+import { formatDate } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Panel } from '../../ui/dashboard.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { LoadStatus } from '../../ui/admin/admin-kit.tsx';
@@ -11,7 +13,6 @@ import styles from './deliveries-chart.module.css';
 
 type Week = DeliveriesPerWeekReply['weeks'][number];
 
-export const CHART_TITLE = 'Deliveries per week';
 const WIDTH = 600;
 const HEIGHT = 180;
 const LABEL_SPACE = 22;
@@ -19,11 +20,7 @@ const VALUE_SPACE = 16;
 
 /** "Nov 23": a week's Monday in the admin's language, read as the UTC day it is. */
 function weekLabel(weekStart: string): string {
-  return new Date(`${weekStart}T00:00:00Z`).toLocaleDateString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDate(`${weekStart}T00:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 function Bars({ weeks }: { weeks: Week[] }) {
@@ -65,13 +62,14 @@ function Bars({ weeks }: { weeks: Week[] }) {
 }
 
 function WeeksTable({ weeks }: { weeks: Week[] }) {
+  const t = useT();
   return (
     <table className="visually-hidden">
-      <caption>{CHART_TITLE}, last 12 weeks</caption>
+      <caption>{t('admin.chart.tableCaption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Week of</th>
-          <th scope="col">Orders delivered</th>
+          <th scope="col">{t('admin.chart.weekOf')}</th>
+          <th scope="col">{t('admin.chart.delivered')}</th>
         </tr>
       </thead>
       <tbody>
@@ -87,22 +85,23 @@ function WeeksTable({ weeks }: { weeks: Week[] }) {
 }
 
 export function DeliveriesChart() {
-  const weeks = useAdminLoad(loadDeliveriesPerWeek, 'Failed to load deliveries');
+  const t = useT();
+  const weeks = useAdminLoad(loadDeliveriesPerWeek, t('admin.chart.failed'));
   const total = weeks.data?.reduce((n, w) => n + w.delivered, 0) ?? 0;
   return (
-    <Panel title={CHART_TITLE}>
+    <Panel title={t('admin.chart.title')}>
       <LoadStatus loading={weeks.loading} error={weeks.error} />
       {weeks.data !== undefined && (
         <figure className={styles.figure}>
           <Bars weeks={weeks.data} />
           <WeeksTable weeks={weeks.data} />
           <figcaption className={styles.caption}>
-            {total} {total === 1 ? 'order' : 'orders'} delivered in the last 12 weeks.
+            {t('admin.chart.total', { count: total })}
           </figcaption>
         </figure>
       )}
       <a className={buttonClass('secondary')} href={SUMMARY_CSV_URL()} download>
-        Download summary CSV
+        {t('admin.chart.download')}
       </a>
     </Panel>
   );

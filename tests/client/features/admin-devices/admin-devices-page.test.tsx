@@ -4,10 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { setApiBaseUrl } from '#client/api/api-client';
-import {
-  AdminDevicesPage,
-  NO_DEVICES,
-} from '#client/features/admin-devices/admin-devices-page.tsx';
+import { AdminDevicesPage, noDevices } from '#client/features/admin-devices/admin-devices-page.tsx';
 import { setSessionUser } from '#client/session/session-user';
 import { createSignedInUser, createUser } from '../../../support/factories.ts';
 import { sendLoginCookie } from '../../support/browser-cookie.ts';
@@ -106,7 +103,7 @@ describe('admin devices', () => {
   it('says when no device has reported', async () => {
     await signedInAdmin();
     renderPage('/admin/devices', AdminDevicesPage);
-    expect(await screen.findByText(NO_DEVICES, undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText(noDevices(), undefined, WAIT)).toBeTruthy();
   });
 
   it('says when the list cannot be loaded', async () => {

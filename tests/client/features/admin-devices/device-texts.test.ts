@@ -1,5 +1,6 @@
 // What /admin/devices says about a device (features/admin-devices/device-texts.ts).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespaces } from '#client/i18n/catalogues';
 import type { DeviceHealthView } from '#shared/contracts/devices';
 import {
   agoText,
@@ -9,6 +10,9 @@ import {
   stateWords,
   summaryText,
 } from '#client/features/admin-devices/device-texts';
+
+// The texts are the 'admin' namespace's, loaded as the screens' importers load it.
+beforeAll(() => loadNamespaces('en', ['admin']));
 
 const NOW = Date.parse('2026-12-01T10:00:00.000Z');
 const before = (ms: number) => new Date(NOW - ms).toISOString();

@@ -1,7 +1,11 @@
 // All Orders: one table row per order item, the order's actions on its first row only.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespaces } from '#client/i18n/catalogues';
 import type { OrderReply } from '#shared/contracts/orders';
 import { orderRows, ordererText } from '#client/features/admin-orders/order-rows';
+
+// The texts are the 'admin' namespace's, loaded as the screens' importers load it.
+beforeAll(() => loadNamespaces('en', ['admin']));
 
 function order(changes: Partial<OrderReply>): OrderReply {
   return {

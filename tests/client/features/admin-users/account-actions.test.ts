@@ -2,10 +2,7 @@
 // Reset Password's guards (spec section 5 "Admin user actions"): no user id → the alert
 // 'Cannot reset password: User ID is missing'; an empty or cancelled prompt sends nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  promptResetPassword,
-  RESET_NO_USER_ID,
-} from '#client/features/admin-users/account-actions';
+import { promptResetPassword, resetNoUserId } from '#client/features/admin-users/account-actions';
 
 const sent = vi.fn();
 
@@ -25,8 +22,8 @@ describe('reset password guards', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const prompt = vi.spyOn(window, 'prompt');
     expect(await promptResetPassword({ username: 'kim', userId: null })).toBeNull();
-    expect(alert).toHaveBeenCalledWith(RESET_NO_USER_ID);
-    expect(RESET_NO_USER_ID).toBe('Cannot reset password: User ID is missing');
+    expect(alert).toHaveBeenCalledWith(resetNoUserId());
+    expect(resetNoUserId()).toBe('Cannot reset password: User ID is missing');
     expect(prompt).not.toHaveBeenCalled();
     expect(sent).not.toHaveBeenCalled();
   });
