@@ -53,8 +53,8 @@ const i18nPlugin = {
 // The client folders whose words all go through the translator (issue 21): a folder joins
 // when its screens are translated; at the end this is all of src/client.
 const TRANSLATED = [
-  'src/client/ui/app-header.tsx',
-  'src/client/ui/language-menu.tsx',
+  'src/client/ui/**/*.tsx',
+  'src/client/offline/**/*.tsx',
   'src/client/features/admin{,-users,-orders,-applications,-feedback,-audit,-devices}/**/*.tsx',
 ];
 
