@@ -34,6 +34,8 @@ export interface UserOverrides {
   volunteerSubRole?: VolunteerSubRole | null;
   /** Whether the email counts as proven (beyond-spec.md "Email ownership"); default false. */
   emailVerified?: boolean;
+  /** The account's chosen language (users.language); default none (null). */
+  language?: 'en' | 'es' | null;
 }
 
 /** A letters-only name no other test user has (usernames are letters only). */
@@ -63,6 +65,7 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
       volunteer_subrole: overrides.volunteerSubRole ?? (role === 'VOLUNTEER' ? 'REGULAR' : null),
       password_hash: password === null ? null : await hashPassword(password),
       email_verified: overrides.emailVerified === true ? 1 : 0,
+      language: overrides.language ?? null,
       created_at: now,
       updated_at: now,
     })

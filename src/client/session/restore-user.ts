@@ -5,6 +5,7 @@
 // login, the stale user is dropped. Offline, nothing changes (the offline layer may have
 // restored a user from its mirror).
 import { apiGet, ApiError } from '../api/api-client.ts';
+import { startAccountLanguageSync } from './account-language.ts';
 import {
   getSessionUser,
   isGuest,
@@ -30,6 +31,8 @@ async function askServer(): Promise<void> {
 
 /** Resolves once the user is known as well as it can be right now. */
 export async function restoreSessionUser(): Promise<void> {
+  // From here on, a sign-in or a restored user settles the language with the account.
+  startAccountLanguageSync();
   const stored = getSessionUser();
   if (stored === null) {
     if (mayHaveLogin()) await askServer();

@@ -4,6 +4,8 @@
 // with its mirror (DESIGN.md "Offline rules" 9) and may set it on an offline relaunch.
 // It grants nothing by itself: the server decides from the login cookie.
 
+import { isLanguage, type Language } from '#shared/i18n/languages';
+
 export const SESSION_USER_STORAGE_KEY = 'sessionUser';
 /**
  * localStorage: set while this browser holds a login (cleared at logout), so a relaunch asks
@@ -28,6 +30,11 @@ export interface SessionUser {
    * ownership"); absent when this copy does not know (a copy stored by an older version).
    */
   emailVerified?: boolean;
+  /**
+   * The account's chosen language (beyond-spec.md section 4), null while it has none; absent
+   * when this copy does not know (the Guest, a copy stored by an older version).
+   */
+  language?: Language | null;
 }
 
 export const GUEST_USER: SessionUser = {
@@ -60,6 +67,7 @@ export function toSessionUser(value: unknown): SessionUser | null {
     phone: textOrNull(v.phone),
   };
   if (typeof v.emailVerified === 'boolean') user.emailVerified = v.emailVerified;
+  if (v.language === null || isLanguage(v.language)) user.language = v.language;
   return user;
 }
 

@@ -17,6 +17,7 @@ import {
   type VerifyEmailReply,
   type VerifyEmailRequest,
 } from '#shared/contracts/auth';
+import { message } from '#shared/i18n/messages';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError, badRequest, conflict, envelopeOf, notFound } from '../errors.ts';
@@ -44,7 +45,7 @@ const REFUSALS: Record<CodeRefusal, string> = {
 
 async function callerRow(trx: Transaction<Database>, request: FastifyRequest) {
   const row = await findUserById(trx, callerOf(request).userId);
-  if (row === undefined) throw notFound('This account no longer exists.');
+  if (row === undefined) throw notFound(message('server.profile.accountGone'));
   return row;
 }
 

@@ -15,6 +15,8 @@ export interface SessionUser {
   firstName: string | null;
   lastName: string | null;
   volunteerSubRole: VolunteerSubRole | null;
+  /** users.language as stored: the chosen language, null while never chosen (section 4). */
+  language: string | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -64,6 +66,7 @@ export async function findSessionUser(
       'u.first_name',
       'u.last_name',
       'u.volunteer_subrole',
+      'u.language',
     ])
     .where('s.id', '=', id)
     .executeTakeFirst();
@@ -93,6 +96,7 @@ export async function findSessionUser(
       firstName: row.first_name,
       lastName: row.last_name,
       volunteerSubRole: row.volunteer_subrole,
+      language: row.language,
     },
   };
 }

@@ -1,4 +1,4 @@
-// PUT /api/auth/update/username|email|password|phone: the signed-in user's own profile (the
+// PUT /api/auth/update/username|email|password|phone|language: the signed-in user's own profile (the
 // access plugin refuses a userId naming anyone else). Email, password and phone need the
 // current password; wrong ones count as sign-in failures, so this is no way around the login
 // throttle. Replayable with an Idempotency-Key: every check that depends on the account as it
@@ -13,6 +13,7 @@ import {
   AUTH_PATHS,
   updateEmailRequest,
   updatePasswordRequest,
+  updateLanguageRequest,
   updatePhoneRequest,
   updateUsernameRequest,
   profileUpdateReply,
@@ -24,8 +25,13 @@ import {
   validateProfilePhone,
   validateProfileUsername,
 } from '#shared/rules/profile';
+import { isLanguage } from '#shared/i18n/languages';
+import { message, type MessageId } from '#shared/i18n/messages';
 import type { UserRow } from '../db/schema.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, notFound, type RefusalText } from '../errors.ts';
+import { languageOrNull } from '../i18n/account-language.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { translate } from '../i18n/translator.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { writeOf } from '../http/writes.ts';
 import { callerOf } from '../plugins/access.ts';
@@ -41,26 +47,30 @@ import { emailVerifiedOf, findUserById, keyOf, type ProfileChange } from './user
 
 /** Profile updates per client address and minute (times config.rateLimitScale). */
 export const PROFILE_RATE_LIMIT = 30;
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
+const WRONG_CURRENT_PASSWORD = message('server.profile.wrongCurrentPassword');
+/** The refusal's English (the spec's text), for tests. */
+export const WRONG_CURRENT_PASSWORD_MESSAGE = translate('en', WRONG_CURRENT_PASSWORD.id);
 
 interface UpdatePlan {
   /** The spec's check against the account as it is now; a message refuses. */
-  validate(row: UserRow): string | null;
+  validate(row: UserRow): RefusalText | null;
   /** The current password the caller typed, when the field needs one. */
   currentPassword?: string;
   change: ProfileChange;
-  message: string;
+  /** The success message, worded in the caller's language. */
+  done: MessageId;
 }
 
-function replyBodyOf(user: UserRow, message: string): ProfileUpdateReply {
+function replyBodyOf(user: UserRow, text: string): ProfileUpdateReply {
   return {
     status: 'success',
-    message,
+    message: text,
     userId: user.id,
     username: user.username,
     email: user.email,
     phone: user.phone,
     emailVerified: emailVerifiedOf(user),
+    language: languageOrNull(user.language),
   };
 }
 
@@ -87,14 +97,14 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
     const ended: string[] = [];
     const run = runIdempotentMailing(app, request, reply, async (trx, outbox) => {
       const row = await findUserById(trx, user.userId);
-      if (row === undefined) throw notFound('This account no longer exists.');
+      if (row === undefined) throw notFound(message('server.profile.accountGone'));
       const invalid = plan.validate(row);
       if (invalid !== null) throw badRequest(invalid);
       const password = plan.currentPassword;
       if (password !== undefined && !(await verifyPassword(row.password_hash, password))) {
         wrongPassword = true;
         request.log.warn({ event: 'profile.wrong-password', userId: row.id }, 'wrong password');
-        throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
+        throw badRequest(WRONG_CURRENT_PASSWORD);
       }
       const w = writeOf(request, trx);
       let updated: UserRow;
@@ -111,7 +121,8 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
       }
       const field = Object.keys(plan.change)[0];
       request.log.info({ event: 'profile.updated', field, userId: row.id }, 'profile updated');
-      return { statusCode: 200, body: replyBodyOf(updated, plan.message) };
+      const done = translate(requestLanguage(request), plan.done);
+      return { statusCode: 200, body: replyBodyOf(updated, done) };
     });
     // Only a wrong current password stays counted; any other outcome gives the try back.
     const body = await run.finally(() =>
@@ -140,20 +151,20 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
     return {
       validate: (row) => validateProfileUsername({ newUsername, currentUsername: row.username }),
       change: { username: newUsername },
-      message: 'Username updated successfully',
+      done: 'server.profile.usernameUpdated',
     };
   });
   putField(AUTH_PATHS.updateEmail, updateEmailRequest, (input) => ({
     validate: (row) => validateProfileEmail({ ...input, currentEmail: row.email }),
     currentPassword: input.currentPassword ?? '',
     change: { email: (input.newEmail ?? '').trim() },
-    message: 'Email updated successfully',
+    done: 'server.profile.emailUpdated',
   }));
   putField(AUTH_PATHS.updatePhone, updatePhoneRequest, (input) => ({
     validate: (row) => validateProfilePhone({ ...input, currentPhone: row.phone }),
     currentPassword: input.currentPassword ?? '',
     change: { phone: (input.newPhone ?? '').trim() },
-    message: 'Phone number updated successfully',
+    done: 'server.profile.phoneUpdated',
   }));
   putField(AUTH_PATHS.updatePassword, updatePasswordRequest, async (input) => {
     // Format first (no state involved), so a bad password is not hashed for nothing.
@@ -164,7 +175,14 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
       validate: () => null,
       currentPassword: input.currentPassword ?? '',
       change: { passwordHash: await hashPassword(input.newPassword ?? '') },
-      message: 'Password updated successfully',
+      done: 'server.profile.passwordUpdated',
     };
+  });
+  // The header's language menu, kept on the account so mail and push use it (beyond-spec.md
+  // section 4). Choosing the language the account already has is a success, not a refusal.
+  putField(AUTH_PATHS.updateLanguage, updateLanguageRequest, (input) => {
+    const language = input.language;
+    if (!isLanguage(language)) throw badRequest(message('server.profile.languageUnknown'));
+    return { validate: () => null, change: { language }, done: 'server.profile.languageUpdated' };
   });
 }

@@ -1,6 +1,7 @@
 // Profile changes of the signed-in user (product-spec.md "Profile"). A password change ends
 // every OTHER login session of the user and keeps the caller's: whoever changed it is the
 // one holding the new password, while any other device (possibly someone else's) is out.
+import { message } from '#shared/i18n/messages';
 import type { UserRow } from '../db/schema.ts';
 import type { WriteContext } from '../db/write-context.ts';
 import { notFound } from '../errors.ts';
@@ -29,7 +30,7 @@ export async function changeProfile(
     throw err;
   }
   const user = await findUserById(trx, userId);
-  if (user === undefined) throw notFound('This account no longer exists.');
+  if (user === undefined) throw notFound(message('server.profile.accountGone'));
   return user;
 }
 

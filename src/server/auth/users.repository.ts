@@ -1,6 +1,7 @@
 // The users table as the account calls need it. Usernames and emails are unique
 // case-insensitively through their lower-cased *_key columns (unique indexes).
 import type { Transaction } from 'kysely';
+import type { Language } from '#shared/i18n/languages';
 import type { Db } from '../db/kysely.ts';
 import type { Database, Role, UserRow } from '../db/schema.ts';
 
@@ -87,7 +88,11 @@ export async function insertUser(db: DbOrTrx, account: NewAccount, now: Date): P
 }
 
 export type ProfileChange =
-  { username: string } | { email: string } | { phone: string } | { passwordHash: string };
+  | { username: string }
+  | { email: string }
+  | { phone: string }
+  | { passwordHash: string }
+  | { language: Language };
 
 function columnsOf(change: ProfileChange) {
   if ('username' in change)
@@ -96,6 +101,7 @@ function columnsOf(change: ProfileChange) {
   if ('email' in change)
     return { email: change.email, email_key: keyOf(change.email), email_verified: 0 };
   if ('phone' in change) return { phone: change.phone };
+  if ('language' in change) return { language: change.language };
   return { password_hash: change.passwordHash };
 }
 

@@ -20,6 +20,7 @@ import { notifications } from './migrations/2026-11-29T1000-notifications.ts';
 import { calendarLinks } from './migrations/2026-11-29T1200-calendar-links.ts';
 import { push } from './migrations/2026-11-29T1100-push.ts';
 import { orderCancelledBy } from './migrations/2026-11-29T1300-order-cancelled-by.ts';
+import { userLanguage } from './migrations/2026-11-30T1000-user-language.ts';
 
 /** Every migration, by name, built for the dialect's column types. */
 export function allMigrations(t: ColumnTypes): Record<string, Migration> {
@@ -41,6 +42,7 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-11-29T1200-calendar-links': calendarLinks(t),
     '2026-11-29T1100-push': push(t),
     '2026-11-29T1300-order-cancelled-by': orderCancelledBy(t),
+    '2026-11-30T1000-user-language': userLanguage(t),
   };
 }
 

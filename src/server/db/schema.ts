@@ -35,6 +35,8 @@ export interface UsersTable {
   /** Notification preferences (notifications/), 0/1, default 1. */
   notify_push: Generated<number>;
   notify_email: Generated<number>;
+  /** The language the person chose ("en" | "es"), null while never chosen (mail: English). */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -3,6 +3,7 @@
 // the spec's message from rules/auth.ts or rules/profile.ts rather than a generic one. Unknown fields
 // (authenticated, role, userRole) are stripped: the server never trusts them.
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { successReply } from './replies.ts';
 
 export const AUTH_PATHS = {
@@ -14,6 +15,8 @@ export const AUTH_PATHS = {
   updateEmail: '/api/auth/update/email',
   updatePassword: '/api/auth/update/password',
   updatePhone: '/api/auth/update/phone',
+  /** beyond-spec.md section 4: the account's language, for mail and push and other devices. */
+  updateLanguage: '/api/auth/update/language',
   requestReset: '/api/auth/password/request-reset',
   verifyReset: '/api/auth/password/verify-reset',
   /** beyond-spec.md section 1 "Email ownership": mails a code to the caller's email. */
@@ -47,6 +50,9 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const roleSchema = z.enum(['CLIENT', 'VOLUNTEER', 'ADMIN']);
 
+/** A language the app speaks; the account's is null until the person chooses one. */
+export const languageSchema = z.enum(LANGUAGES);
+
 /** The signed-in user: the reply of login and of me. */
 export const authUserReply = z.object({
   status: z.literal('success'),
@@ -59,6 +65,8 @@ export const authUserReply = z.object({
   phone: z.string().nullable(),
   /** True once a code mailed to `email` was entered (beyond-spec.md "Email ownership"). */
   emailVerified: z.boolean(),
+  /** The account's chosen language (beyond-spec.md section 4); null: never chosen. */
+  language: languageSchema.nullable(),
 });
 export type AuthUserReply = z.infer<typeof authUserReply>;
 
@@ -113,6 +121,12 @@ export const updatePhoneRequest = z.object({
   currentPassword: text(AUTH_LIMITS.password),
   newPhone: text(AUTH_LIMITS.phone),
 });
+/** Any other value (or none) is a 400 with the spec's kind of message, never a silent default. */
+export const updateLanguageRequest = z.object({
+  userId: claimedUserId,
+  language: z.string().max(10).nullish(),
+});
+export type UpdateLanguageRequest = z.infer<typeof updateLanguageRequest>;
 export type UpdateUsernameRequest = z.infer<typeof updateUsernameRequest>;
 export type UpdateEmailRequest = z.infer<typeof updateEmailRequest>;
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
@@ -126,6 +140,7 @@ export const profileUpdateReply = messageReply.extend({
   phone: z.string().nullable(),
   /** An email change leaves the new email unproven (false) and mails it a code. */
   emailVerified: z.boolean(),
+  language: languageSchema.nullable(),
 });
 export type ProfileUpdateReply = z.infer<typeof profileUpdateReply>;
 

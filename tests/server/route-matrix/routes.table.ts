@@ -215,6 +215,14 @@ const securityAndAuth: RouteEntry[] = [
     reveals: ['client'],
   },
   {
+    method: 'PUT',
+    path: '/api/auth/update/language',
+    body: () => ({ language: 'es' }),
+    required: ['language'],
+    expect: signedIn(200),
+    reveals: ['client'],
+  },
+  {
     method: 'POST',
     path: '/api/auth/password/request-reset',
     body: (i) => ({ email: i.scene.target.email }),

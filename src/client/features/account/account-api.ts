@@ -27,8 +27,8 @@ const UPDATE_PATHS: Record<ProfileField, string> = {
 /** A failed sign-in is a 401 ApiError carrying the server's message. */
 export async function login(username: string, password: string): Promise<SessionUser> {
   const reply = await apiPost(AUTH_PATHS.login, { username, password }, { schema: authUserReply });
-  const { userId, role, email, phone, emailVerified } = reply;
-  return { username: reply.username, userId, role, email, phone, emailVerified };
+  const { userId, role, email, phone, emailVerified, language } = reply;
+  return { username: reply.username, userId, role, email, phone, emailVerified, language };
 }
 
 export interface Registration {

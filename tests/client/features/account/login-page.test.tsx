@@ -81,6 +81,8 @@ describe('login page', () => {
       phone: user.phone,
       // A new account's email is unproven until a mailed code is entered (beyond-spec.md).
       emailVerified: false,
+      // The account's language: none chosen yet (beyond-spec.md section 4).
+      language: null,
     });
     expect(JSON.parse(sessionStorage.getItem('sessionUser') ?? 'null')).toMatchObject({
       username: user.username,
