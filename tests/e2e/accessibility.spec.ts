@@ -29,6 +29,7 @@ import {
 import { aClient, logInAsClient } from './helpers/flows.ts';
 import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
+import { english } from '../support/english.ts';
 
 const e2e = useE2e();
 
@@ -43,7 +44,7 @@ describe('accessibility', () => {
     await login.goto();
     await login.logIn.click();
     // The refusals beside the fields (issue 20 item 6).
-    expect(await fieldErrorText(login.username)).toBe(AUTH_MESSAGES.loginUsernameRequired);
+    expect(await fieldErrorText(login.username)).toBe(english(AUTH_MESSAGES.loginUsernameRequired));
     expect(await accessibilityViolations(page)).toEqual([]);
 
     const register = new RegisterPage(page);

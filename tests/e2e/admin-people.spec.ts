@@ -23,6 +23,7 @@ import { AdminUsersPage } from './pages/admin-users-page.ts';
 import { control } from './pages/controls.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { answerConfirmation, confirmation } from './helpers/confirm.ts';
+import { english } from '../support/english.ts';
 
 const e2e = useE2e();
 // APPROVAL_NOTICES words its cases from the 'admin' catalogue, as the screen does.
@@ -169,7 +170,7 @@ describe('manage users', () => {
     const refused = answerDialogs(page, ['short', true]);
     await users.action(user.username, 'Reset Password').click();
     await expect.poll(() => refused.length).toBe(2);
-    expect(refused[1]).toBe(PASSWORD_MESSAGES.registrationPassword);
+    expect(refused[1]).toBe(english(PASSWORD_MESSAGES.registrationPassword));
 
     const prompt = nextDialog(page, 'newpass123');
     await users.action(user.username, 'Reset Password').click();

@@ -21,6 +21,7 @@ import { AdminRoundsPage } from './pages/admin-rounds-page.ts';
 import { AdminUsersPage } from './pages/admin-users-page.ts';
 import { control, field, fieldErrorText, isInvalid } from './pages/controls.ts';
 import { ProfilePage } from './pages/profile-page.ts';
+import { english } from '../support/english.ts';
 
 const e2e = useE2e();
 const SHOTS = '/tmp/shots/h7';
@@ -128,8 +129,8 @@ describe('forms show each refusal beside its field, focused on the first (H9)', 
       await control(page, 'Log in').click();
       const username = field(page, 'Email or UserName');
       const password = field(page, 'Password');
-      expect(await fieldErrorText(username)).toBe(AUTH_MESSAGES.loginUsernameRequired);
-      expect(await fieldErrorText(password)).toBe(AUTH_MESSAGES.loginPasswordRequired);
+      expect(await fieldErrorText(username)).toBe(english(AUTH_MESSAGES.loginUsernameRequired));
+      expect(await fieldErrorText(password)).toBe(english(AUTH_MESSAGES.loginPasswordRequired));
       expect(await isFocused(page, username)).toBe(true);
       expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
       await shot(page, 'login-empty', viewport, H9_SHOTS);
@@ -149,9 +150,11 @@ describe('forms show each refusal beside its field, focused on the first (H9)', 
       await profile.choose('Password');
       const calls = requestsUnder(page, '/api/auth/update/');
       await profile.submit.click();
-      expect(await fieldErrorText(profile.newPassword)).toBe(PASSWORD_MESSAGES.profilePassword);
+      expect(await fieldErrorText(profile.newPassword)).toBe(
+        english(PASSWORD_MESSAGES.profilePassword),
+      );
       expect(await fieldErrorText(profile.currentPassword)).toBe(
-        PROFILE_MESSAGES.currentPasswordRequired,
+        english(PROFILE_MESSAGES.currentPasswordRequired),
       );
       // Both empty: they match, so the confirmation is not refused.
       expect(await isInvalid(profile.confirmNewPassword)).toBe(false);
@@ -178,8 +181,8 @@ describe('forms show each refusal beside its field, focused on the first (H9)', 
       await phone.fill('');
       await control(page, 'Submit').click();
       const content = field(page, 'Feedback');
-      expect(await fieldErrorText(phone)).toBe(FEEDBACK_MESSAGES.feedbackPhone);
-      expect(await fieldErrorText(content)).toBe(FEEDBACK_MESSAGES.feedbackContent);
+      expect(await fieldErrorText(phone)).toBe(english(FEEDBACK_MESSAGES.feedbackPhone));
+      expect(await fieldErrorText(content)).toBe(english(FEEDBACK_MESSAGES.feedbackContent));
       expect(await isFocused(page, phone)).toBe(true);
       expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
       await shot(page, 'feedback-empty', viewport, H9_SHOTS);
@@ -203,10 +206,12 @@ describe('forms show each refusal beside its field, focused on the first (H9)', 
       await control(page, 'Reset Password').click();
       const main = page.getByRole('main');
       const email = field(main, 'Email');
-      expect(await fieldErrorText(email)).toBe(AUTH_MESSAGES.resetEmailRequired);
-      expect(await fieldErrorText(field(main, 'OTP'))).toBe(AUTH_MESSAGES.resetOtpRequired);
+      expect(await fieldErrorText(email)).toBe(english(AUTH_MESSAGES.resetEmailRequired));
+      expect(await fieldErrorText(field(main, 'OTP'))).toBe(
+        english(AUTH_MESSAGES.resetOtpRequired),
+      );
       expect(await fieldErrorText(field(main, 'New Password'))).toBe(
-        AUTH_MESSAGES.resetNewPasswordRequired,
+        english(AUTH_MESSAGES.resetNewPasswordRequired),
       );
       expect(await isFocused(page, email)).toBe(true);
       expect(await main.getByRole('alert').count()).toBe(0);

@@ -18,6 +18,7 @@ import { dropRequests } from './helpers/network.ts';
 import { useE2e } from './helpers/harness.ts';
 import { logRequests } from './helpers/request-log.ts';
 import { shown } from './helpers/waits.ts';
+import { english } from '../support/english.ts';
 
 const e2e = useE2e();
 const PASSWORD = 'bandages42';
@@ -36,16 +37,16 @@ describe('login', () => {
     const calls = logRequests(page, '/api/auth/login');
     await login.goto();
     await login.logIn.click();
-    expect(await fieldErrorText(login.username)).toBe(AUTH_MESSAGES.loginUsernameRequired);
-    expect(await fieldErrorText(login.password)).toBe(AUTH_MESSAGES.loginPasswordRequired);
+    expect(await fieldErrorText(login.username)).toBe(english(AUTH_MESSAGES.loginUsernameRequired));
+    expect(await fieldErrorText(login.password)).toBe(english(AUTH_MESSAGES.loginPasswordRequired));
     await login.username.fill('someone');
     expect(await isInvalid(login.username)).toBe(false);
     await login.logIn.click();
-    expect(await fieldErrorText(login.password)).toBe(AUTH_MESSAGES.loginPasswordRequired);
+    expect(await fieldErrorText(login.password)).toBe(english(AUTH_MESSAGES.loginPasswordRequired));
     await login.username.fill('');
     await login.password.fill(PASSWORD);
     await login.logIn.click();
-    expect(await fieldErrorText(login.username)).toBe(AUTH_MESSAGES.loginUsernameRequired);
+    expect(await fieldErrorText(login.username)).toBe(english(AUTH_MESSAGES.loginUsernameRequired));
     expect(await isInvalid(login.password)).toBe(false);
     expect(await login.error.count()).toBe(0);
     await screenshot(page, 'login-required-phone');

@@ -22,6 +22,7 @@ import {
   OrderHistory,
 } from './pages/ordering-pages.ts';
 import { answerConfirmation } from './helpers/confirm.ts';
+import { english } from '../support/english.ts';
 
 const e2e = useE2e();
 const db = () => e2e.server.db;
@@ -169,7 +170,7 @@ describe('client ordering', () => {
 
     await home.cart.click();
     const cart = new CartDialog(page);
-    expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.cartEmpty);
+    expect(await errorAfterPlace(cart)).toBe(english(ORDER_MESSAGES.cartEmpty));
     expect(await accessibilityViolations(page)).toEqual([]);
     await shot(page, 'cart-empty', PHONE);
     await cart.button('Close').click();
@@ -177,9 +178,9 @@ describe('client ordering', () => {
     await catalogue.item(gauze.name).click();
     const item = new ItemDialog(page, gauze.name);
     await item.quantity.fill('0');
-    expect(await errorAfterAdd(item)).toBe(ORDER_MESSAGES.itemQuantity);
+    expect(await errorAfterAdd(item)).toBe(english(ORDER_MESSAGES.itemQuantity));
     await item.quantity.fill('2.5');
-    expect(await errorAfterAdd(item)).toBe(ORDER_MESSAGES.itemQuantity);
+    expect(await errorAfterAdd(item)).toBe(english(ORDER_MESSAGES.itemQuantity));
     await shot(page, 'item-dialog-error', PHONE);
     expect(await accessibilityViolations(page)).toEqual([]);
     await item.button('Cancel').click();
@@ -187,10 +188,10 @@ describe('client ordering', () => {
     await catalogue.customItem.click();
     const custom = new CustomItemDialog(page);
     expect(await custom.quantity.inputValue()).toBe('1');
-    expect(await errorAfterAdd(custom)).toBe(ORDER_MESSAGES.customItemName);
+    expect(await errorAfterAdd(custom)).toBe(english(ORDER_MESSAGES.customItemName));
     await custom.name.fill('Thermal blanket');
     await custom.quantity.fill('0');
-    expect(await errorAfterAdd(custom)).toBe(ORDER_MESSAGES.customItemQuantity);
+    expect(await errorAfterAdd(custom)).toBe(english(ORDER_MESSAGES.customItemQuantity));
     await shot(page, 'custom-item-error', PHONE);
     await custom.quantity.fill('1');
     await custom.add.click();
@@ -210,7 +211,7 @@ describe('client ordering', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await cart.field('Phone Number').fill('');
-    expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.clientOrderFields);
+    expect(await errorAfterPlace(cart)).toBe(english(ORDER_MESSAGES.clientOrderFields));
     await cart.field('Delivery Address').fill('5 Forbes Ave');
     await cart.field('Phone Number').fill('5550001111');
     await cart.field('Notes').fill('Evening');
@@ -222,7 +223,7 @@ describe('client ordering', () => {
     expect(await cart.overview.textContent()).toContain('Total Items: 3');
     await cart.remove('Thermal blanket').click();
     await gone(cart.amount('Thermal blanket'));
-    expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.cartEmpty);
+    expect(await errorAfterPlace(cart)).toBe(english(ORDER_MESSAGES.cartEmpty));
   });
 });
 
@@ -241,9 +242,9 @@ describe('guest ordering', () => {
       await shot(page, 'guest-home', viewport);
       await cartButton.click();
       const cart = new CartDialog(page);
-      expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.guestAddress);
+      expect(await errorAfterPlace(cart)).toBe(english(ORDER_MESSAGES.guestAddress));
       await cart.field('Delivery Address').fill('Bus shelter, 5th Ave');
-      expect(await errorAfterPlace(cart)).toBe(ORDER_MESSAGES.guestFields);
+      expect(await errorAfterPlace(cart)).toBe(english(ORDER_MESSAGES.guestFields));
       await cart.field('First Name').fill('Ada');
       await cart.field('Last Name').fill('Lovelace');
       await cart.field('Email').fill('ada@example.org');
@@ -286,7 +287,7 @@ describe('guest ordering', () => {
     await shown(page.getByRole('heading', { name: 'Welcome, Guest!' }));
     await page.goto('/orderhistory');
     await shown(
-      page.getByRole('alert').getByText(ORDER_MESSAGES.orderHistoryGuest, { exact: true }),
+      page.getByRole('alert').getByText(english(ORDER_MESSAGES.orderHistoryGuest), { exact: true }),
     );
     await shot(page, 'history-guest', PHONE);
   });

@@ -23,6 +23,7 @@ import { useE2e } from './helpers/harness.ts';
 import { dropRequests } from './helpers/network.ts';
 import { logRequests } from './helpers/request-log.ts';
 import { shown } from './helpers/waits.ts';
+import { english } from '../support/english.ts';
 
 const e2e = useE2e();
 
@@ -78,10 +79,10 @@ describe('password recovery', () => {
     const verifyCalls = logRequests(page, '/api/auth/password/verify-reset');
     expect(
       await refusalOf(reset.otp, () => reset.verify({ otp: '', newPassword: 'newpass123' })),
-    ).toBe(AUTH_MESSAGES.resetOtpRequired);
+    ).toBe(english(AUTH_MESSAGES.resetOtpRequired));
     expect(
       await refusalOf(reset.newPassword, () => reset.verify({ otp: code, newPassword: '' })),
-    ).toBe(AUTH_MESSAGES.resetNewPasswordRequired);
+    ).toBe(english(AUTH_MESSAGES.resetNewPasswordRequired));
     expect(verifyCalls.count()).toBe(0);
 
     expect(

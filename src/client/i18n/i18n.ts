@@ -6,7 +6,12 @@
 import { setupI18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/i18n/languages';
-import type { Message, MessageId, MessageValues } from '#shared/i18n/messages';
+import {
+  wordValues,
+  type Message,
+  type MessageId,
+  type MessageValues,
+} from '#shared/i18n/messages';
 import englishCommon from '../../locales/en/common.json';
 import englishRules from '../../locales/en/rules.json';
 
@@ -16,7 +21,7 @@ i18n.activate(DEFAULT_LANGUAGE);
 
 /** A message in the current language. */
 export function t(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
+  return i18n._(id, wordValues(values, say));
 }
 
 export type Translate = typeof t;

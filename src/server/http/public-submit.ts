@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z, ZodType } from 'zod';
 import type { WriteContext } from '../db/write-context.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, type RefusalText } from '../errors.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from './rate-limits.ts';
@@ -18,8 +18,8 @@ export interface PublicSubmit<Body extends ZodType, Reply extends ZodType<object
   reply: Reply;
   /** Sends per client address and minute (times config.rateLimitScale). */
   perMinute: number;
-  /** The shared rule's check: a message refuses the body. */
-  check: (input: z.output<Body>) => string | null;
+  /** The shared rule's check: a message refuses the body (in the caller's language). */
+  check: (input: z.output<Body>) => RefusalText | null;
   /** The write, in the guarded transaction; returns the reply's body. */
   write: (
     w: WriteContext,

@@ -4,7 +4,12 @@
 // (npm run check keeps that from happening in a release).
 import { setupI18n, type I18n } from '@lingui/core';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/i18n/languages';
-import type { Message, MessageId, MessageValues } from '#shared/i18n/messages';
+import {
+  wordValues,
+  type Message,
+  type MessageId,
+  type MessageValues,
+} from '#shared/i18n/messages';
 import { compileCatalogue, readLanguage } from './catalogue-files.ts';
 
 function buildInstances(): Record<Language, I18n> {
@@ -26,7 +31,10 @@ function instanceFor(language: Language): I18n {
 
 /** A message in a language. */
 export function translate(language: Language, id: MessageId, values?: MessageValues): string {
-  return instanceFor(language)._(id, values);
+  return instanceFor(language)._(
+    id,
+    wordValues(values, (text) => say(language, text)),
+  );
 }
 
 /** A message object (what shared rules return) in a language. */

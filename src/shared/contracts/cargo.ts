@@ -2,11 +2,7 @@
 // leaves open"). The catalogue reply, the item JSON of a create (multipart part 'data') and the
 // JSON of an update. Unknown fields are stripped; identity fields are checked by the server.
 import { z } from 'zod';
-import {
-  DEFAULT_MAX_PER_ORDER,
-  MAX_PER_ORDER_LIMIT,
-  ORDER_LIMIT_MESSAGES,
-} from '../rules/order-limits.ts';
+import { DEFAULT_MAX_PER_ORDER, MAX_PER_ORDER_LIMIT } from '../rules/order-limits.ts';
 import { CARGO_PATHS } from './cargo-paths.ts';
 import { pathTo } from './paths.ts';
 import { successReply } from './replies.ts';
@@ -85,16 +81,20 @@ const quantity = z
  * maxPerOrder as a number or a digit string (form inputs), 1 to MAX_PER_ORDER_LIMIT; every
  * other value (0, -1, 1.5, "x", 1e9) gets the one message the admin form shows too.
  */
+// A zod issue carries a string, and zod's refusals are English: the rule's English text
+// (rules.orderLimits.maxPerOrder, which the admin form shows in the reader's language).
+const MAX_PER_ORDER_RULE = 'Max per order must be a whole number from 1 to 10000.';
+
 export const maxPerOrderSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
-    error: ORDER_LIMIT_MESSAGES.maxPerOrder,
+    error: MAX_PER_ORDER_RULE,
   })
   .pipe(
     z
-      .number({ error: ORDER_LIMIT_MESSAGES.maxPerOrder })
-      .int(ORDER_LIMIT_MESSAGES.maxPerOrder)
-      .min(1, ORDER_LIMIT_MESSAGES.maxPerOrder)
-      .max(MAX_PER_ORDER_LIMIT, ORDER_LIMIT_MESSAGES.maxPerOrder),
+      .number({ error: MAX_PER_ORDER_RULE })
+      .int(MAX_PER_ORDER_RULE)
+      .min(1, MAX_PER_ORDER_RULE)
+      .max(MAX_PER_ORDER_LIMIT, MAX_PER_ORDER_RULE),
   );
 
 const tooLong = (max: number) => `must be at most ${max} characters`;

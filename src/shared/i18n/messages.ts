@@ -40,8 +40,14 @@ export type MessageId = Extract<keyof English, string>;
 /** A namespace's own messages (the ids that start with it). */
 export type NamespaceMessageId<N extends Namespace> = Extract<MessageId, `${N}.${string}`>;
 
-/** Values for a message's placeholders ({name}, {count, plural, …}). */
-export type MessageValues = Record<string, string | number | Date>;
+/**
+ * Values for a message's placeholders ({name}, {count, plural, …}). A value may itself be a
+ * message, worded in the same language first (a rule's refusal that lists several refusals).
+ */
+export type MessageValues = Record<string, string | number | Date | Message>;
+
+/** Values as a translator takes them: every nested message already worded. */
+export type WordedValues = Record<string, string | number | Date>;
 
 /**
  * A message to say later, in whichever language the reader has: shared rules return these
@@ -50,6 +56,18 @@ export type MessageValues = Record<string, string | number | Date>;
 export interface Message {
   id: MessageId;
   values?: MessageValues;
+}
+
+/** The values with each nested message worded by `word` (the translator's own `say`). */
+export function wordValues(
+  values: MessageValues | undefined,
+  word: (text: Message) => string,
+): WordedValues | undefined {
+  if (values === undefined) return undefined;
+  const worded: WordedValues = {};
+  for (const [name, value] of Object.entries(values))
+    worded[name] = typeof value === 'object' && !(value instanceof Date) ? word(value) : value;
+  return worded;
 }
 
 /** A message with its values, ready to hand to a translator function. */

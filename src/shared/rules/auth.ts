@@ -1,7 +1,9 @@
 // The sign-in, registration and password-reset form rules (product-spec.md section 5) with
 // their exact messages, shared by the web client (shown under the form) and the server (400
-// replies). Each validator returns the first failing message, or null when the input passes.
-// Texts marked "not in the spec" fill a gap the spec leaves (it names the rule, not a text).
+// replies), each in its reader's language (rules.json). Each validator returns the first failing
+// message, or null when the input passes. Texts marked "not in the spec" fill a gap the spec
+// leaves (it names the rule, not a text).
+import { message, type Message } from '#shared/i18n/messages';
 import { blank, EMAIL_PATTERN, type Text } from './fields.ts';
 import {
   PASSWORD_MESSAGES,
@@ -10,26 +12,26 @@ import {
 } from './passwords.ts';
 
 export const AUTH_MESSAGES = {
-  loginRequired: 'Please enter your username or email and password.', // not in the spec
-  loginUsernameRequired: 'Please enter your username or email.', // not in the spec
-  loginPasswordRequired: 'Please enter your password.', // not in the spec
-  usernameRequired: 'Username is required',
-  usernameLetters: 'Username can only contain English letters',
-  registrationEmail: 'The email is not formatted correctly',
-  registrationPhone: 'The format of the phone number is incorrect',
-  registrationPasswordMismatch: 'Two different passwords',
-  resetEmailRequired: 'Email is required',
-  resetFieldsRequired: 'Email, OTP, and new password are required.',
-  resetOtpRequired: 'OTP is required.', // not in the spec
-  resetNewPasswordRequired: 'New password is required.', // not in the spec
-} as const;
+  loginRequired: message('rules.auth.loginRequired'), // not in the spec
+  loginUsernameRequired: message('rules.auth.loginUsernameRequired'), // not in the spec
+  loginPasswordRequired: message('rules.auth.loginPasswordRequired'), // not in the spec
+  usernameRequired: message('rules.auth.usernameRequired'),
+  usernameLetters: message('rules.auth.usernameLetters'),
+  registrationEmail: message('rules.auth.registrationEmail'),
+  registrationPhone: message('rules.auth.registrationPhone'),
+  registrationPasswordMismatch: message('rules.auth.registrationPasswordMismatch'),
+  resetEmailRequired: message('rules.auth.resetEmailRequired'),
+  resetFieldsRequired: message('rules.auth.resetFieldsRequired'),
+  resetOtpRequired: message('rules.auth.resetOtpRequired'), // not in the spec
+  resetNewPasswordRequired: message('rules.auth.resetNewPasswordRequired'), // not in the spec
+} as const satisfies Record<string, Message>;
 
 /** Letters A–Z only ('English letters'). */
 export const USERNAME_PATTERN = /^[A-Za-z]+$/;
 /** Registration: 10 or 11 digits. */
 export const REGISTRATION_PHONE_PATTERN = /^\d{10,11}$/;
 
-export function validateLogin(input: { username?: Text; password?: Text }): string | null {
+export function validateLogin(input: { username?: Text; password?: Text }): Message | null {
   return blank(input.username) || blank(input.password) ? AUTH_MESSAGES.loginRequired : null;
 }
 
@@ -38,7 +40,7 @@ export function validateRegistrationStep1(input: {
   username?: Text;
   email?: Text;
   phone?: Text;
-}): string | null {
+}): Message | null {
   if (blank(input.username)) return AUTH_MESSAGES.usernameRequired;
   if (!USERNAME_PATTERN.test(input.username ?? '')) return AUTH_MESSAGES.usernameLetters;
   if (!blank(input.email) && !EMAIL_PATTERN.test(input.email ?? ''))
@@ -55,7 +57,7 @@ export function validateRegistrationStep1(input: {
 export function validateRegistrationStep2(input: {
   password?: Text;
   confirmPassword?: Text;
-}): string | null {
+}): Message | null {
   if (!REGISTRATION_PASSWORD_PATTERN.test(input.password ?? ''))
     return PASSWORD_MESSAGES.registrationPassword;
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password)
@@ -64,7 +66,7 @@ export function validateRegistrationStep2(input: {
 }
 
 /** Each field's refusal (a form shows them all at once beside the fields). */
-export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
+export type FieldErrors<Name extends string> = Partial<Record<Name, Message>>;
 
 /** Login, every field at once (the form shows each beside its field). */
 export function loginErrors(input: {
@@ -114,11 +116,11 @@ export function validateRegistration(input: {
   phone?: Text;
   password?: Text;
   confirmPassword?: Text;
-}): string | null {
+}): Message | null {
   return validateRegistrationStep1(input) ?? validateRegistrationStep2(input);
 }
 
-export function validateResetRequest(input: { email?: Text }): string | null {
+export function validateResetRequest(input: { email?: Text }): Message | null {
   return blank(input.email) ? AUTH_MESSAGES.resetEmailRequired : null;
 }
 
@@ -126,14 +128,14 @@ export function validateResetVerify(input: {
   email?: Text;
   otp?: Text;
   newPassword?: Text;
-}): string | null {
+}): Message | null {
   if (blank(input.email) || blank(input.otp) || blank(input.newPassword))
     return AUTH_MESSAGES.resetFieldsRequired;
   return null;
 }
 
 /** A new password set through the reset (the spec names no rule there: the profile's applies). */
-export function validateResetPassword(newPassword: Text): string | null {
+export function validateResetPassword(newPassword: Text): Message | null {
   return validateNewPassword(newPassword);
 }
 

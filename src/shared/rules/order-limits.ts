@@ -1,6 +1,7 @@
 // Limits that keep one person from draining supplies (beyond-spec.md section 1 "Supplies can't
 // be drained"), shared by the server (the 409 it answers) and the web client (the cart and the
 // offline outbox flag an order the server will refuse, with the same text, before it is sent).
+// The texts are messages (rules.json): each side words them in its reader's language.
 //
 // - Each catalogue item has maxPerOrder: an order asking for more of the item (all its sizes
 //   together) is refused whole, naming the item ("Naloxone: at most 2 per order").
@@ -12,6 +13,7 @@
 //   client can put at most 15 custom lines in the queue at once, a guest 10 a day per phone.
 // - A client has at most OPEN_ORDERS_PER_CLIENT orders PENDING or PROCESSING at once; a guest
 //   phone number or email at most GUEST_ORDERS_PER_DAY orders in 24 hours.
+import { message, type Message } from '#shared/i18n/messages';
 import { nameKey, parseOrderLineName } from './order-lines.ts';
 
 /** maxPerOrder of an item that was never given one, and the cap on each custom line. */
@@ -24,14 +26,18 @@ export const GUEST_ORDERS_PER_DAY = 2;
 export const GUEST_ORDER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export const ORDER_LIMIT_MESSAGES = {
-  maxPerOrder: 'Max per order must be a whole number from 1 to 10000.',
-  tooManyCustomLines: `An order can ask for at most ${MAX_CUSTOM_LINES} items that are not in the catalogue.`,
-  tooManyOpenOrders: `You already have ${OPEN_ORDERS_PER_CLIENT} open orders, the most one person can have at once. Cancel one, or wait until one is delivered, before ordering again.`,
-  guestOrdersPerDay: `This phone number or email has already placed ${GUEST_ORDERS_PER_DAY} orders in the last 24 hours, the most a guest can place. Please try again later.`,
-} as const;
+  maxPerOrder: message('rules.orderLimits.maxPerOrder'),
+  tooManyCustomLines: message('rules.orderLimits.tooManyCustomLines', { count: MAX_CUSTOM_LINES }),
+  tooManyOpenOrders: message('rules.orderLimits.tooManyOpenOrders', {
+    count: OPEN_ORDERS_PER_CLIENT,
+  }),
+  guestOrdersPerDay: message('rules.orderLimits.guestOrdersPerDay', {
+    count: GUEST_ORDERS_PER_DAY,
+  }),
+} as const satisfies Record<string, Message>;
 
 /** The admin form's check of a typed maxPerOrder (the server's is the same, cargo.ts). */
-export function validateMaxPerOrder(text: string): string | null {
+export function validateMaxPerOrder(text: string): Message | null {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return ORDER_LIMIT_MESSAGES.maxPerOrder;
   const value = Number(trimmed);
@@ -39,8 +45,16 @@ export function validateMaxPerOrder(text: string): string | null {
 }
 
 /** "Naloxone: at most 2 per order" */
-export function overMaxText(itemName: string, maxPerOrder: number): string {
-  return `${itemName}: at most ${maxPerOrder} per order`;
+export function overMaxText(itemName: string, maxPerOrder: number): Message {
+  return message('rules.orderLimits.overMax', { item: itemName, max: maxPerOrder });
+}
+
+/** Several refusals as one: "Naloxone: at most 2 per order; Socks: at most 4 per order". */
+function allOf(refusals: readonly Message[]): Message | null {
+  const [first, ...rest] = refusals;
+  if (first === undefined) return null;
+  const more = allOf(rest);
+  return more === null ? first : message('rules.orderLimits.refusals', { first, rest: more });
 }
 
 /** One order line as the limits see it. */
@@ -56,7 +70,7 @@ export interface LimitLine {
  * The refusal an order with these lines gets, or null when it keeps the limits. Quantities
  * of one item (any sizes) add up, as do custom lines with the same text (case-insensitive).
  */
-export function orderLimitRefusal(lines: readonly LimitLine[]): string | null {
+export function orderLimitRefusal(lines: readonly LimitLine[]): Message | null {
   const items = new Map<number, { name: string; max: number; quantity: number }>();
   const custom = new Map<string, { name: string; quantity: number }>();
   for (const line of lines) {
@@ -82,7 +96,7 @@ export function orderLimitRefusal(lines: readonly LimitLine[]): string | null {
     if (line.quantity > DEFAULT_MAX_PER_ORDER)
       over.push(overMaxText(line.name, DEFAULT_MAX_PER_ORDER));
   }
-  if (over.length > 0) return over.join('; ');
+  if (over.length > 0) return allOf(over);
   if (custom.size > MAX_CUSTOM_LINES) return ORDER_LIMIT_MESSAGES.tooManyCustomLines;
   return null;
 }

@@ -1,18 +1,20 @@
 // The ordering forms' rules (product-spec.md section 5: the carts, the item and custom-item
 // dialogs, order history) with their exact messages, shared by the web client (shown under the
-// form) and the server (400 replies). Each returns the first failing message, or null.
+// form) and the server (400 replies), each in its reader's language (rules.json). Each returns
+// the first failing message, or null.
+import { message, type Message } from '#shared/i18n/messages';
 import { blank, type Text } from './fields.ts';
 
 export const ORDER_MESSAGES = {
-  cartEmpty: 'Your cart is empty.',
-  clientOrderFields: 'Please fill in delivery address, phone number, and notes.',
-  guestAddress: 'Please fill in delivery address.',
-  guestFields: 'Please fill in first name, last name, email, phone, and notes.',
-  itemQuantity: 'Please enter a valid quantity.',
-  customItemName: 'Please enter an item name.',
-  customItemQuantity: 'Please enter a valid quantity (positive integer).',
-  orderHistoryGuest: 'Order history is not available for guest users.',
-} as const;
+  cartEmpty: message('rules.orders.cartEmpty'),
+  clientOrderFields: message('rules.orders.clientOrderFields'),
+  guestAddress: message('rules.orders.guestAddress'),
+  guestFields: message('rules.orders.guestFields'),
+  itemQuantity: message('rules.orders.itemQuantity'),
+  customItemName: message('rules.orders.customItemName'),
+  customItemQuantity: message('rules.orders.customItemQuantity'),
+  orderHistoryGuest: message('rules.orders.orderHistoryGuest'),
+} as const satisfies Record<string, Message>;
 
 /** Parses a typed quantity ('3', 3) to a number; anything else is NaN. */
 function quantityOf(value: number | string): number {
@@ -21,7 +23,7 @@ function quantityOf(value: number | string): number {
 }
 
 /** Placing an order: the cart must hold at least one line. */
-export function validateCartNotEmpty(lines: readonly unknown[]): string | null {
+export function validateCartNotEmpty(lines: readonly unknown[]): Message | null {
   return lines.length === 0 ? ORDER_MESSAGES.cartEmpty : null;
 }
 
@@ -30,7 +32,7 @@ export function validateClientOrder(input: {
   deliveryAddress?: Text;
   phoneNumber?: Text;
   notes?: Text;
-}): string | null {
+}): Message | null {
   const empty = validateCartNotEmpty(input.items);
   if (empty !== null) return empty;
   if (blank(input.deliveryAddress) || blank(input.phoneNumber) || blank(input.notes))
@@ -46,7 +48,7 @@ export function validateGuestOrder(input: {
   email?: Text;
   phone?: Text;
   notes?: Text;
-}): string | null {
+}): Message | null {
   const empty = validateCartNotEmpty(input.items);
   if (empty !== null) return empty;
   if (blank(input.deliveryAddress)) return ORDER_MESSAGES.guestAddress;
@@ -56,7 +58,7 @@ export function validateGuestOrder(input: {
 }
 
 /** Item-detail dialog: a whole quantity above 0. */
-export function validateItemQuantity(quantity: number | string): string | null {
+export function validateItemQuantity(quantity: number | string): Message | null {
   const n = quantityOf(quantity);
   return Number.isInteger(n) && n > 0 ? null : ORDER_MESSAGES.itemQuantity;
 }
@@ -65,14 +67,14 @@ export function validateItemQuantity(quantity: number | string): string | null {
 export function validateCustomItem(input: {
   name?: Text;
   quantity: number | string;
-}): string | null {
+}): Message | null {
   if (blank(input.name)) return ORDER_MESSAGES.customItemName;
   const n = quantityOf(input.quantity);
   return Number.isInteger(n) && n > 0 ? null : ORDER_MESSAGES.customItemQuantity;
 }
 
 /** Order history needs a numeric user id (a guest has none). */
-export function validateOrderHistoryUserId(userId: unknown): string | null {
+export function validateOrderHistoryUserId(userId: unknown): Message | null {
   const text = typeof userId === 'number' ? String(userId) : userId;
   return typeof text === 'string' && /^\d+$/.test(text) ? null : ORDER_MESSAGES.orderHistoryGuest;
 }

@@ -1,14 +1,15 @@
 // The password rules (product-spec.md section 5; beyond-spec.md section 1 "Passwords") with
-// their exact messages, shared by registration, the profile, the reset and the admin's reset.
+// their exact messages (rules.json), shared by registration, the profile, the reset and the
+// admin's reset.
+import { message, type Message } from '#shared/i18n/messages';
 import type { Text } from './fields.ts';
 
 export const PASSWORD_MESSAGES = {
-  registrationPassword:
-    'The password must be at least 8 digits long and contain both letters and numbers',
-  profilePassword: 'Password must be alphanumeric and at least 8 characters long.',
+  registrationPassword: message('rules.passwords.registrationPassword'),
+  profilePassword: message('rules.passwords.profilePassword'),
   /** beyond-spec.md section 1 "Passwords": the server's list of common passwords refused it. */
-  passwordTooCommon: 'This password is too common. Choose another.',
-} as const;
+  passwordTooCommon: message('rules.passwords.tooCommon'),
+} as const satisfies Record<string, Message>;
 
 /** Registration: letters and digits only, at least 8, at least one letter and one digit. */
 export const REGISTRATION_PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,}$/;
@@ -26,7 +27,7 @@ export const PASSWORD_LETTER_AND_DIGIT = /^(?=.*[A-Za-z])(?=.*\d)/;
  * letter and a digit. Whether it is a common password only the server knows (its list is
  * large); it answers PASSWORD_MESSAGES.passwordTooCommon.
  */
-export function validateNewPassword(password: Text): string | null {
+export function validateNewPassword(password: Text): Message | null {
   if (!PROFILE_PASSWORD_PATTERN.test(password ?? '')) return PASSWORD_MESSAGES.profilePassword;
   if (!PASSWORD_LETTER_AND_DIGIT.test(password ?? ''))
     return PASSWORD_MESSAGES.registrationPassword;

@@ -1,20 +1,22 @@
 // The profile page's change forms (product-spec.md section 5) with their exact messages,
-// shared by the web client and the server. Each validator returns the first failing message,
-// or null when the input passes. Texts marked "not in the spec" fill a gap the spec leaves.
+// shared by the web client and the server, each in its reader's language (rules.json). Each
+// validator returns the first failing message, or null when the input passes. Texts marked
+// "not in the spec" fill a gap the spec leaves.
+import { message, type Message } from '#shared/i18n/messages';
 import { blank, EMAIL_PATTERN, type Text } from './fields.ts';
 import { validateNewPassword } from './passwords.ts';
 import { USERNAME_PATTERN, type FieldErrors } from './auth.ts';
 
 export const PROFILE_MESSAGES = {
-  profileUsername: 'Username must contain only letters.',
-  profileUsernameSame: 'The new username must be different from the current one.', // not in the spec
-  profileEmail: 'Please enter a valid email address.',
-  profileEmailSame: 'The new email must be different from the current one.', // not in the spec
-  profilePasswordMismatch: 'The two passwords do not match.',
-  profilePhone: 'Phone number must be a 10-digit US number.',
-  profilePhoneSame: 'The new phone number must be different from the current one.', // not in the spec
-  currentPasswordRequired: 'Current password is required.',
-} as const;
+  profileUsername: message('rules.profile.username'),
+  profileUsernameSame: message('rules.profile.usernameSame'), // not in the spec
+  profileEmail: message('rules.profile.email'),
+  profileEmailSame: message('rules.profile.emailSame'), // not in the spec
+  profilePasswordMismatch: message('rules.profile.passwordMismatch'),
+  profilePhone: message('rules.profile.phone'),
+  profilePhoneSame: message('rules.profile.phoneSame'), // not in the spec
+  currentPasswordRequired: message('rules.profile.currentPasswordRequired'),
+} as const satisfies Record<string, Message>;
 
 /** Profile: exactly 10 digits (a US number). */
 export const PROFILE_PHONE_PATTERN = /^\d{10}$/;
@@ -23,7 +25,7 @@ export const PROFILE_PHONE_PATTERN = /^\d{10}$/;
 // item 6), keyed by the form's field names; the validate* checks (the server's) are their first.
 
 /** The first refusal of a choice, in the form's field order, or null. */
-function firstError(errors: Partial<Record<string, string>>): string | null {
+function firstError(errors: Partial<Record<string, Message>>): Message | null {
   return Object.values(errors).find((text) => text !== undefined) ?? null;
 }
 
@@ -48,11 +50,11 @@ export function profileUsernameErrors(input: {
 export function validateProfileUsername(input: {
   newUsername?: Text;
   currentUsername?: Text;
-}): string | null {
+}): Message | null {
   return firstError(profileUsernameErrors(input));
 }
 
-function newEmailError(newEmail: Text, currentEmail: Text): string | undefined {
+function newEmailError(newEmail: Text, currentEmail: Text): Message | undefined {
   const email = newEmail?.trim() ?? '';
   if (!EMAIL_PATTERN.test(email)) return PROFILE_MESSAGES.profileEmail;
   // Emails compare case-insensitively (domain-decisions.md "People").
@@ -77,7 +79,7 @@ export function validateProfileEmail(input: {
   newEmail?: Text;
   currentEmail?: Text;
   currentPassword?: Text;
-}): string | null {
+}): Message | null {
   return firstError(profileEmailErrors(input));
 }
 
@@ -101,11 +103,11 @@ export function validateProfilePassword(input: {
   newPassword?: Text;
   confirmPassword?: Text;
   currentPassword?: Text;
-}): string | null {
+}): Message | null {
   return firstError(profilePasswordErrors(input));
 }
 
-function newPhoneError(newPhone: Text, currentPhone: Text): string | undefined {
+function newPhoneError(newPhone: Text, currentPhone: Text): Message | undefined {
   const phone = newPhone?.trim() ?? '';
   if (!PROFILE_PHONE_PATTERN.test(phone)) return PROFILE_MESSAGES.profilePhone;
   if (phone === currentPhone?.trim()) return PROFILE_MESSAGES.profilePhoneSame;
@@ -128,6 +130,6 @@ export function validateProfilePhone(input: {
   newPhone?: Text;
   currentPhone?: Text;
   currentPassword?: Text;
-}): string | null {
+}): Message | null {
   return firstError(profilePhoneErrors(input));
 }

@@ -11,6 +11,7 @@ import { createUser, uniqueUsername } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
 import { login } from '../auth/auth-helpers.ts';
 import { messageOf } from './admin-helpers.ts';
+import { english } from '../../support/english.ts';
 
 describe.each(testDialects())('POST /api/admin/user/create (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
@@ -72,10 +73,10 @@ describe.each(testDialects())('POST /api/admin/user/create (%s)', (dialect) => {
       [{ username, role: 'ADMIN' }, M.role],
       [{ username, role: 'BOSS' }, M.role],
       [{ username }, M.role],
-      [{ role: 'CLIENT' }, AUTH_MESSAGES.usernameRequired],
-      [{ username: 'has1digit', role: 'CLIENT' }, AUTH_MESSAGES.usernameLetters],
-      [{ username, email: 'nope', role: 'CLIENT' }, AUTH_MESSAGES.registrationEmail],
-      [{ username, phone: '12ab', role: 'CLIENT' }, AUTH_MESSAGES.registrationPhone],
+      [{ role: 'CLIENT' }, english(AUTH_MESSAGES.usernameRequired)],
+      [{ username: 'has1digit', role: 'CLIENT' }, english(AUTH_MESSAGES.usernameLetters)],
+      [{ username, email: 'nope', role: 'CLIENT' }, english(AUTH_MESSAGES.registrationEmail)],
+      [{ username, phone: '12ab', role: 'CLIENT' }, english(AUTH_MESSAGES.registrationPhone)],
       [{ username: ['x'], role: 'CLIENT' }, undefined],
       [{ username: 'a'.repeat(51), role: 'CLIENT' }, undefined],
       [

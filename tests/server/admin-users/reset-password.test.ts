@@ -11,6 +11,7 @@ import { bindSecureSessionToLogin } from '#server/security/secure-sessions.repos
 import { login } from '../auth/auth-helpers.ts';
 import { handshake } from '../security/secure-client.ts';
 import { meStatus, messageOf } from './admin-helpers.ts';
+import { english } from '../../support/english.ts';
 
 describe.each(testDialects())('PUT /api/admin/user/reset-password (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
@@ -55,7 +56,7 @@ describe.each(testDialects())('PUT /api/admin/user/reset-password (%s)', (dialec
       const res = await reset(user.id, bad);
       expect(res.statusCode, String(bad)).toBe(400);
       if (typeof bad === 'string')
-        expect(messageOf(res)).toBe(PASSWORD_MESSAGES.registrationPassword);
+        expect(messageOf(res)).toBe(english(PASSWORD_MESSAGES.registrationPassword));
     }
     expect(await meStatus(server, user.cookie)).toBe(200);
   });

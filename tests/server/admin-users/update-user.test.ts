@@ -14,6 +14,7 @@ import {
 } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
 import { meStatus, messageOf } from './admin-helpers.ts';
+import { english } from '../../support/english.ts';
 
 describe.each(testDialects())('PUT /api/admin/user/update (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });
@@ -101,8 +102,8 @@ describe.each(testDialects())('PUT /api/admin/user/update (%s)', (dialect) => {
   it('bad input is a 400; an unknown user a 404', async () => {
     const user = await createUser(db());
     const cases: [object, string][] = [
-      [{ username: 'with space' }, AUTH_MESSAGES.usernameLetters],
-      [{ email: 'bad@' }, AUTH_MESSAGES.registrationEmail],
+      [{ username: 'with space' }, english(AUTH_MESSAGES.usernameLetters)],
+      [{ email: 'bad@' }, english(AUTH_MESSAGES.registrationEmail)],
       [{ role: 'OWNER' }, M.role],
       [{ role: null }, M.role],
     ];

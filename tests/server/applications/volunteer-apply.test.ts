@@ -4,6 +4,7 @@ import { APPLICATION_MESSAGES } from '#shared/rules/applications';
 import { VOLUNTEER_APPLY_PATH } from '#shared/contracts/applications';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { useCallers } from '../callers.ts';
+import { english } from '../../support/english.ts';
 
 function application(overrides: Record<string, unknown> = {}) {
   return {
@@ -86,11 +87,11 @@ describe.each(testDialects())('POST /api/volunteer/apply (%s)', (dialect) => {
 
   it('answers bad input with 400 and the spec messages', async () => {
     const cases: [unknown, string | null][] = [
-      [application({ firstName: ' ' }), APPLICATION_MESSAGES.volunteerFirstName],
-      [application({ lastName: undefined }), APPLICATION_MESSAGES.volunteerLastName],
-      [application({ email: 'not-an-email' }), APPLICATION_MESSAGES.volunteerEmail],
-      [application({ phone: '555-CALL-NOW' }), APPLICATION_MESSAGES.volunteerPhone],
-      [application({ phone: '' }), APPLICATION_MESSAGES.volunteerPhone],
+      [application({ firstName: ' ' }), english(APPLICATION_MESSAGES.volunteerFirstName)],
+      [application({ lastName: undefined }), english(APPLICATION_MESSAGES.volunteerLastName)],
+      [application({ email: 'not-an-email' }), english(APPLICATION_MESSAGES.volunteerEmail)],
+      [application({ phone: '555-CALL-NOW' }), english(APPLICATION_MESSAGES.volunteerPhone)],
+      [application({ phone: '' }), english(APPLICATION_MESSAGES.volunteerPhone)],
       [application({ submissionTime: 'yesterday' }), null],
       [application({ firstName: 42 }), null],
       [[1, 2, 3], null],

@@ -6,6 +6,7 @@ import { USERNAME_CHECK_RATE_LIMIT } from '#server/auth/register.routes';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createUser, uniqueUsername } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
+import { english } from '../../support/english.ts';
 
 const PATH = '/api/auth/username-available';
 const lettersOnly = (name: string) => name.replace(/[^a-z]/gi, '');
@@ -41,9 +42,9 @@ describe.each(testDialects())('username availability (%s)', (dialect) => {
 
   it("refuses what registration's rule refuses with its text, never a 500", async () => {
     for (const [query, message] of [
-      ['', AUTH_MESSAGES.usernameRequired],
-      ['bob1', AUTH_MESSAGES.usernameLetters],
-      ["o'neil", AUTH_MESSAGES.usernameLetters],
+      ['', english(AUTH_MESSAGES.usernameRequired)],
+      ['bob1', english(AUTH_MESSAGES.usernameLetters)],
+      ["o'neil", english(AUTH_MESSAGES.usernameLetters)],
     ] as const) {
       const res = await check(query);
       expect(res.statusCode).toBe(400);

@@ -17,6 +17,7 @@ import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createCatalogueItem } from '../../support/factories.ts';
 import { useCaller, useCallers } from '../callers.ts';
 import { blob, multipart, pngBytes, type Part } from './cargo-kit.ts';
+import { english } from '../../support/english.ts';
 
 describe.each(testDialects())('maxPerOrder on cargo items (%s)', (dialect) => {
   const server = useTestServer(dialect);
@@ -119,7 +120,7 @@ describe.each(testDialects())('maxPerOrder on cargo items (%s)', (dialect) => {
       const update = await json('PUT', cargoItemPath(item.id), { maxPerOrder: value });
       expect(update.statusCode, label).toBe(400);
       expect(update.json<{ message: string }>().message, label).toBe(
-        `maxPerOrder: ${ORDER_LIMIT_MESSAGES.maxPerOrder}`,
+        `maxPerOrder: ${english(ORDER_LIMIT_MESSAGES.maxPerOrder)}`,
       );
       const name = uniqueName();
       const create = await json('POST', CARGO_ITEMS_PATH, {
@@ -129,7 +130,7 @@ describe.each(testDialects())('maxPerOrder on cargo items (%s)', (dialect) => {
       });
       expect(create.statusCode, label).toBe(400);
       expect(create.json<{ message: string }>().message, label).toContain(
-        ORDER_LIMIT_MESSAGES.maxPerOrder,
+        english(ORDER_LIMIT_MESSAGES.maxPerOrder),
       );
       const created = await db()
         .selectFrom('cargo_items')
@@ -142,7 +143,9 @@ describe.each(testDialects())('maxPerOrder on cargo items (%s)', (dialect) => {
       ['data', JSON.stringify({ name: uniqueName(), quantity: 1, maxPerOrder: 0 })],
     ]);
     expect(upload.statusCode).toBe(400);
-    expect(upload.json<{ message: string }>().message).toContain(ORDER_LIMIT_MESSAGES.maxPerOrder);
+    expect(upload.json<{ message: string }>().message).toContain(
+      english(ORDER_LIMIT_MESSAGES.maxPerOrder),
+    );
     expect(await storedMax(item.id)).toBe(10);
     // The largest allowed value is fine.
     expect(

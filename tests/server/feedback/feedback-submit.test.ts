@@ -4,6 +4,7 @@ import { FEEDBACK_MESSAGES } from '#shared/rules/feedback';
 import { FEEDBACK_SUBMIT_PATH } from '#shared/contracts/feedback';
 import { startTestServer, testDialects, useTestServer } from '../../support/build-app.ts';
 import { useCallers } from '../callers.ts';
+import { english } from '../../support/english.ts';
 
 describe.each(testDialects())('POST /api/feedback/submit (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 100 });
@@ -55,10 +56,10 @@ describe.each(testDialects())('POST /api/feedback/submit (%s)', (dialect) => {
 
   it('answers bad input with 400 and the spec messages', async () => {
     const cases: [unknown, string | null][] = [
-      [{ phoneNumber: '555', content: '  ' }, FEEDBACK_MESSAGES.feedbackContent],
-      [{ phoneNumber: '555' }, FEEDBACK_MESSAGES.feedbackContent],
-      [{ phoneNumber: '', content: 'hello' }, FEEDBACK_MESSAGES.feedbackPhone],
-      [{ content: 'hello' }, FEEDBACK_MESSAGES.feedbackPhone],
+      [{ phoneNumber: '555', content: '  ' }, english(FEEDBACK_MESSAGES.feedbackContent)],
+      [{ phoneNumber: '555' }, english(FEEDBACK_MESSAGES.feedbackContent)],
+      [{ phoneNumber: '', content: 'hello' }, english(FEEDBACK_MESSAGES.feedbackPhone)],
+      [{ content: 'hello' }, english(FEEDBACK_MESSAGES.feedbackPhone)],
       [{ phoneNumber: 555, content: 'hello' }, null],
       [{ phoneNumber: '555', content: 'x'.repeat(5001) }, null],
       ['just text', null],

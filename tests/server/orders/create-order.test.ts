@@ -17,6 +17,7 @@ import {
   sizeStock,
   type OrderWorld,
 } from './order-helpers.ts';
+import { english } from '../../support/english.ts';
 
 const CREATE = '/api/orders/create';
 const GUEST = '/api/orders/guest/create';
@@ -138,8 +139,8 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
       [clientOrder(world.client.id, [{ itemName: 'X', quantity: null }]), 'items.0.quantity'],
       [clientOrder(world.client.id, [{ itemName: '  ', quantity: 1 }]), 'items.0.itemName'],
       [clientOrder(world.client.id, [{ quantity: 1 } as never]), 'items.0.itemName'],
-      [clientOrder(world.client.id, []), ORDER_MESSAGES.cartEmpty],
-      [clientOrder(world.client.id, ok, { items: undefined }), ORDER_MESSAGES.cartEmpty],
+      [clientOrder(world.client.id, []), english(ORDER_MESSAGES.cartEmpty)],
+      [clientOrder(world.client.id, ok, { items: undefined }), english(ORDER_MESSAGES.cartEmpty)],
       [clientOrder(world.client.id, ok, { items: 'socks' }), 'items'],
       [
         clientOrder(
@@ -150,13 +151,13 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
       ],
       [
         clientOrder(world.client.id, ok, { deliveryAddress: '  ' }),
-        ORDER_MESSAGES.clientOrderFields,
+        english(ORDER_MESSAGES.clientOrderFields),
       ],
       [
         clientOrder(world.client.id, ok, { phoneNumber: undefined }),
-        ORDER_MESSAGES.clientOrderFields,
+        english(ORDER_MESSAGES.clientOrderFields),
       ],
-      [clientOrder(world.client.id, ok, { notes: '' }), ORDER_MESSAGES.clientOrderFields],
+      [clientOrder(world.client.id, ok, { notes: '' }), english(ORDER_MESSAGES.clientOrderFields)],
       [clientOrder(world.client.id, ok, { notes: 'n'.repeat(2001) }), 'notes'],
       [clientOrder(world.client.id, ok, { deliveryAddress: 42 }), 'deliveryAddress'],
       [clientOrder(world.client.id, ok, { latitude: 91 }), 'latitude'],
@@ -282,11 +283,11 @@ describe.each(testDialects())('placing orders (%s)', (dialect) => {
   it('answers a guest order with missing fields with the spec messages', async () => {
     const ok = [{ itemName: 'Anything', quantity: 1 }];
     const cases: [object, string][] = [
-      [guestOrder([]), ORDER_MESSAGES.cartEmpty],
-      [guestOrder(ok, { deliveryAddress: ' ' }), ORDER_MESSAGES.guestAddress],
-      [guestOrder(ok, { firstName: '' }), ORDER_MESSAGES.guestFields],
-      [guestOrder(ok, { email: undefined }), ORDER_MESSAGES.guestFields],
-      [guestOrder(ok, { notes: null }), ORDER_MESSAGES.guestFields],
+      [guestOrder([]), english(ORDER_MESSAGES.cartEmpty)],
+      [guestOrder(ok, { deliveryAddress: ' ' }), english(ORDER_MESSAGES.guestAddress)],
+      [guestOrder(ok, { firstName: '' }), english(ORDER_MESSAGES.guestFields)],
+      [guestOrder(ok, { email: undefined }), english(ORDER_MESSAGES.guestFields)],
+      [guestOrder(ok, { notes: null }), english(ORDER_MESSAGES.guestFields)],
       [guestOrder([{ itemName: 'X', quantity: 0 }]), 'items.0.quantity'],
       [guestOrder(ok, { userId: world.client.id }), 'userId'],
     ];

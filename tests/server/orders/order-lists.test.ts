@@ -13,6 +13,7 @@ import {
 } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
 import { guestOrder, orderWorld, placeClientOrder, type OrderWorld } from './order-helpers.ts';
+import { english } from '../../support/english.ts';
 
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
@@ -107,7 +108,7 @@ describe.each(testDialects())('order lists (%s)', (dialect) => {
     expect(huge.json<{ message: string }>().message).toMatch(/^userId: /);
     const guest = await get(userOrdersPath('Guest'), world.client);
     expect(guest.statusCode).toBe(400);
-    expect(guest.json()).toMatchObject({ message: ORDER_MESSAGES.orderHistoryGuest });
+    expect(guest.json()).toMatchObject({ message: english(ORDER_MESSAGES.orderHistoryGuest) });
   });
 
   it('shows an admin every order, with an optional status filter', async () => {

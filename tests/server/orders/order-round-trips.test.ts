@@ -14,6 +14,7 @@ import { handshake, openReply, sendEncrypted } from '../security/secure-client.t
 import { ORDER_LIMIT_MESSAGES } from '#shared/rules/order-limits';
 import { call } from '../../support/inject.ts';
 import { clientOrder } from './order-helpers.ts';
+import { english } from '../../support/english.ts';
 
 /** The fast path's budget: login, secure session, IV, replay check, catalogue, the order. */
 const MAX_ROUND_TRIPS = 6;
@@ -117,7 +118,9 @@ describe.skipIf(dialects.length === 0)('round trips per order (postgres)', () =>
     expect((await order('00000000-0000-4000-8000-0000000000b4', 'Candle')).statusCode).toBe(200);
     const fourth = await order('00000000-0000-4000-8000-0000000000b5', 'Lamp');
     expect(fourth.statusCode).toBe(409);
-    expect(fourth.json()).toMatchObject({ message: ORDER_LIMIT_MESSAGES.tooManyOpenOrders });
+    expect(fourth.json()).toMatchObject({
+      message: english(ORDER_LIMIT_MESSAGES.tooManyOpenOrders),
+    });
   });
 
   it('places one order for ten concurrent sends of one key, and all ten get its reply', async () => {

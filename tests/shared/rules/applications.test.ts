@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateVolunteerApplication } from '#shared/rules/applications';
+import { englishOf } from '../../support/english.ts';
 
 // Every spec text is written out here, not taken from the messages object, so a typo there
 // fails.
@@ -7,11 +8,21 @@ import { validateVolunteerApplication } from '#shared/rules/applications';
 describe('validateVolunteerApplication', () => {
   const ok = { firstName: 'Ann', lastName: 'Lee', email: 'ann@x.org', phone: '+1 (555) 123-4567' };
   it('checks names, email format and phone characters in order', () => {
-    expect(validateVolunteerApplication({ ...ok, firstName: '' })).toBe('First name is required');
-    expect(validateVolunteerApplication({ ...ok, lastName: '' })).toBe('Last name is required');
-    expect(validateVolunteerApplication({ ...ok, email: 'ann@' })).toBe('Invalid email format');
-    expect(validateVolunteerApplication({ ...ok, phone: '555-CALL' })).toBe('Invalid phone number');
-    expect(validateVolunteerApplication({ ...ok, phone: '' })).toBe('Invalid phone number');
-    expect(validateVolunteerApplication(ok)).toBeNull();
+    expect(englishOf(validateVolunteerApplication({ ...ok, firstName: '' }))).toBe(
+      'First name is required',
+    );
+    expect(englishOf(validateVolunteerApplication({ ...ok, lastName: '' }))).toBe(
+      'Last name is required',
+    );
+    expect(englishOf(validateVolunteerApplication({ ...ok, email: 'ann@' }))).toBe(
+      'Invalid email format',
+    );
+    expect(englishOf(validateVolunteerApplication({ ...ok, phone: '555-CALL' }))).toBe(
+      'Invalid phone number',
+    );
+    expect(englishOf(validateVolunteerApplication({ ...ok, phone: '' }))).toBe(
+      'Invalid phone number',
+    );
+    expect(englishOf(validateVolunteerApplication(ok))).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   validateMaxPerOrder,
   type LimitCatalogueItem,
 } from '#shared/rules/order-limits';
+import { englishOf } from '../../support/english.ts';
 
 describe('order limit rules', () => {
   it('compares phones by their digits, with or without the US country code', () => {
@@ -38,10 +39,10 @@ describe('order limit rules', () => {
       ],
       catalogue,
     );
-    expect(orderLimitRefusal(lines)).toBe(
+    expect(englishOf(orderLimitRefusal(lines))).toBe(
       'Naloxone: at most 2 per order; Socks: at most 4 per order',
     );
-    expect(validateMaxPerOrder('0')).not.toBeNull();
-    expect(validateMaxPerOrder('7')).toBeNull();
+    expect(englishOf(validateMaxPerOrder('0'))).not.toBeNull();
+    expect(englishOf(validateMaxPerOrder('7'))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // them, so its own message names a bad one (the spec has no client rules for these forms).
 // Sizes: rows with a blank label and quantity are ignored; repeated labels add up.
 import type { CargoItem, CargoItemCreate, CargoItemUpdate } from '#shared/contracts/cargo';
+import type { Message } from '#shared/i18n/messages';
 import { DEFAULT_MAX_PER_ORDER, validateMaxPerOrder } from '#shared/rules/order-limits';
 
 export interface SizeRow {
@@ -32,7 +33,7 @@ export const EMPTY_ITEM_FORM: ItemForm = {
 };
 
 /** The form's own refusal before anything is sent (the max per order), or null. */
-export function itemFormProblem(form: ItemForm): string | null {
+export function itemFormProblem(form: ItemForm): Message | null {
   return validateMaxPerOrder(form.maxPerOrder);
 }
 

@@ -7,6 +7,7 @@ import type { CargoItem } from '#shared/contracts/cargo';
 import { validateMaxPerOrder } from '#shared/rules/order-limits';
 import { Button } from '../../ui/button.tsx';
 import fieldStyles from '../../ui/field.module.css';
+import type { Saying } from '../../i18n/i18n.ts';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
 import { errorText } from '../../ui/admin/admin-errors.ts';
@@ -20,7 +21,7 @@ interface MaxPerOrderCellProps {
 
 export function MaxPerOrderCell({ item, onSaved }: MaxPerOrderCellProps) {
   const [text, setText] = useState(String(item.maxPerOrder));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Saying | null>(null);
   const { busy, whileBusy } = useBusy();
   const save = () => {
     const problem = validateMaxPerOrder(text);

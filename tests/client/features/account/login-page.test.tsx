@@ -10,6 +10,7 @@ import { createUser, type TestUser } from '../../../support/factories.ts';
 import { useClientServer } from '../../support/client-server.ts';
 import { alertText, click, fieldError, fill, SERVER_WAIT } from '../../support/form.ts';
 import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
+import { english } from '../../../support/english.ts';
 
 const { db } = useClientServer({ afterEachTest: () => setSessionUser(null) });
 let user: TestUser;
@@ -48,10 +49,10 @@ describe('login page', () => {
       expect(fieldError('Email or UserName') ?? fieldError('Password')).not.toBeNull(),
     );
     expect(fieldError('Email or UserName')).toBe(
-      name === '' ? AUTH_MESSAGES.loginUsernameRequired : null,
+      name === '' ? english(AUTH_MESSAGES.loginUsernameRequired) : null,
     );
     expect(fieldError('Password')).toBe(
-      password === '' ? AUTH_MESSAGES.loginPasswordRequired : null,
+      password === '' ? english(AUTH_MESSAGES.loginPasswordRequired) : null,
     );
     const first = name === '' ? 'Email or UserName' : 'Password';
     expect(document.activeElement).toBe(screen.getByLabelText(first));

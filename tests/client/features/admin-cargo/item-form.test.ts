@@ -12,6 +12,7 @@ import {
   updatePayload,
   type ItemForm,
 } from '#client/features/admin-cargo/item-form';
+import { englishOf } from '../../../support/english.ts';
 
 function form(changes: Partial<ItemForm>): ItemForm {
   return { ...EMPTY_ITEM_FORM, ...changes };
@@ -88,7 +89,7 @@ describe('item form', () => {
   it('checks the max per order before sending: a whole number from 1 to 10000', () => {
     const message = 'Max per order must be a whole number from 1 to 10000.';
     for (const bad of ['0', '-1', '1.5', 'x', '', ' ', '10001', '1e3']) {
-      expect(itemFormProblem(form({ maxPerOrder: bad })), bad).toBe(message);
+      expect(englishOf(itemFormProblem(form({ maxPerOrder: bad }))), bad).toBe(message);
     }
     for (const good of ['1', ' 2 ', '10', '10000']) {
       expect(itemFormProblem(form({ maxPerOrder: good })), good).toBeNull();

@@ -14,6 +14,7 @@ import { QUEUED_TEXT } from '#client/offline/status-texts';
 import { useClientServer } from '../../support/client-server.ts';
 import { click, fieldError, fill } from '../../support/form.ts';
 import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
+import { english } from '../../../support/english.ts';
 
 const { server, db } = useClientServer({ offlineEngine: true });
 
@@ -36,18 +37,24 @@ describe('feedback page', () => {
     await openForm();
     fill('Phone Number', '');
     click('Submit');
-    await waitFor(() => expect(fieldError('Feedback')).toBe(FEEDBACK_MESSAGES.feedbackContent));
-    expect(fieldError('Phone Number')).toBe(FEEDBACK_MESSAGES.feedbackPhone);
+    await waitFor(() =>
+      expect(fieldError('Feedback')).toBe(english(FEEDBACK_MESSAGES.feedbackContent)),
+    );
+    expect(fieldError('Phone Number')).toBe(english(FEEDBACK_MESSAGES.feedbackPhone));
     expect(document.activeElement).toBe(screen.getByLabelText('Phone Number'));
     fill('Phone Number', '5551234567');
     expect(fieldError('Phone Number')).toBeNull();
     click('Submit');
-    await waitFor(() => expect(fieldError('Feedback')).toBe(FEEDBACK_MESSAGES.feedbackContent));
+    await waitFor(() =>
+      expect(fieldError('Feedback')).toBe(english(FEEDBACK_MESSAGES.feedbackContent)),
+    );
     expect(document.activeElement).toBe(screen.getByLabelText('Feedback'));
     fill('Phone Number', '');
     fill('Feedback', 'Great service');
     click('Submit');
-    await waitFor(() => expect(fieldError('Phone Number')).toBe(FEEDBACK_MESSAGES.feedbackPhone));
+    await waitFor(() =>
+      expect(fieldError('Phone Number')).toBe(english(FEEDBACK_MESSAGES.feedbackPhone)),
+    );
     expect(fieldError('Feedback')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDefined();

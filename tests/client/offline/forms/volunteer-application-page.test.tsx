@@ -15,6 +15,7 @@ import { VolunteerApplicationPage } from '#client/features/volunteer-application
 import { useClientServer } from '../../support/client-server.ts';
 import { alertText, click, fieldError, fill } from '../../support/form.ts';
 import { renderPage } from '../../support/render-page.tsx';
+import { english } from '../../../support/english.ts';
 
 const { server, db } = useClientServer({ offlineEngine: true });
 
@@ -36,16 +37,18 @@ describe('volunteer application page', () => {
     await openForm();
     click('Submit');
     await waitFor(() =>
-      expect(fieldError('First Name')).toBe(APPLICATION_MESSAGES.volunteerFirstName),
+      expect(fieldError('First Name')).toBe(english(APPLICATION_MESSAGES.volunteerFirstName)),
     );
-    expect(fieldError('Last Name')).toBe(APPLICATION_MESSAGES.volunteerLastName);
+    expect(fieldError('Last Name')).toBe(english(APPLICATION_MESSAGES.volunteerLastName));
     fill('First Name', 'Grace');
     fill('Last Name', 'Hopper');
     fill('Email', 'not-an-email');
     fill('Phone', 'call me');
     click('Submit');
-    await waitFor(() => expect(fieldError('Email')).toBe(APPLICATION_MESSAGES.volunteerEmail));
-    expect(fieldError('Phone')).toBe(APPLICATION_MESSAGES.volunteerPhone);
+    await waitFor(() =>
+      expect(fieldError('Email')).toBe(english(APPLICATION_MESSAGES.volunteerEmail)),
+    );
+    expect(fieldError('Phone')).toBe(english(APPLICATION_MESSAGES.volunteerPhone));
     expect(fieldError('First Name')).toBeNull();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeDefined();
   });
