@@ -9,6 +9,7 @@ import {
   type FetchLike,
   type SecureSession,
 } from '#shared/secure-channel/index';
+import { t } from '../i18n/i18n.ts';
 import { apiUrl, getApiBaseUrl } from './base-url.ts';
 
 export const SESSION_ID_STORAGE_KEY = 'secureSessionId';
@@ -62,6 +63,21 @@ function failureStatus(error: unknown): SecureStatus {
   return error.kind === 'network' ? 'network-failed' : 'server-failed';
 }
 
+// The shared handshake client words its failures in the spec's English (section 8); the
+// Security Error screen says them in the person's language, the transport's own text kept.
+const UNREACHABLE = /^Server communication failed: (.*) \(fallback attempted\)$/s;
+
+function failureText(error: unknown): string {
+  if (!(error instanceof HandshakeError))
+    return error instanceof Error ? error.message : String(error);
+  const status = error.status ?? '';
+  if (error.kind === 'format') return t('common.api.invalidResponse');
+  if (error.kind === 'initiate') return t('common.security.initiateFailed', { status });
+  if (error.kind === 'complete') return t('common.security.completeFailed', { status });
+  const detail = UNREACHABLE.exec(error.message)?.[1];
+  return detail === undefined ? error.message : t('common.security.unreachable', { detail });
+}
+
 function storeSessionId(sessionId: string | null): void {
   try {
     if (sessionId === null) localStorage.removeItem(SESSION_ID_STORAGE_KEY);
@@ -84,8 +100,7 @@ async function handshake(): Promise<SecureSession | null> {
     return opened;
   } catch (error) {
     session = null;
-    const message = error instanceof Error ? error.message : String(error);
-    setState({ status: failureStatus(error), error: message });
+    setState({ status: failureStatus(error), error: failureText(error) });
     return null;
   }
 }

@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { getApiBaseUrl, setApiBaseUrl } from '#client/api/base-url';
+import { clearSecureSession, getSecureState, renewSecureSession } from '#client/api/secure-session';
 import { activateLanguage } from '#client/i18n/language-choice';
 import {
   formOutcomeText,
@@ -122,6 +124,27 @@ describe('common layer in Spanish', () => {
     expect(addressText({ ...shownLater, personalDataPurged: true }, String)).toBe(
       'Datos personales eliminados tras la entrega',
     );
+  });
+
+  it("words a failed key exchange in Spanish, keeping the transport's own text", async () => {
+    const origin = getApiBaseUrl();
+    setApiBaseUrl('http://127.0.0.1:9'); // nothing listens there
+    try {
+      await activateLanguage('es');
+      await renewSecureSession();
+      expect(getSecureState().status).toBe('network-failed');
+      expect(getSecureState().error).toMatch(
+        /^Falló la comunicación con el servidor: .+ \(se intentó otra vía\)$/,
+      );
+      await activateLanguage('en');
+      await renewSecureSession();
+      expect(getSecureState().error).toMatch(
+        /^Server communication failed: .+ \(fallback attempted\)$/,
+      );
+    } finally {
+      setApiBaseUrl(origin);
+      clearSecureSession();
+    }
   });
 
   it('switches back to the English texts', async () => {
