@@ -55,6 +55,9 @@ const i18nPlugin = {
 const TRANSLATED = [
   'src/client/ui/**/*.tsx',
   'src/client/offline/**/*.tsx',
+  'src/client/features/account/**/*.tsx',
+  'src/client/features/notifications/**/*.tsx',
+  'src/client/features/feedback/**/*.tsx',
   'src/client/features/admin{,-users,-orders,-applications,-feedback,-audit,-devices}/**/*.tsx',
 ];
 

@@ -3,8 +3,9 @@
 // to prove it. An unproven email is why an approved volunteer application waits, so the
 // panel says so plainly and offers the code right there.
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
-import { EMAIL_MESSAGES } from '#shared/contracts/auth';
+import { message, type Message } from '#shared/i18n/messages';
 import { getSessionUser, updateSessionUser, type SessionUser } from '../../session/session-user.ts';
+import { useT, type Saying } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormEnd } from '../../ui/form-end.tsx';
 import { SuccessMessage } from '../../ui/form-message.tsx';
@@ -12,21 +13,38 @@ import { useFormSend } from '../../ui/form-state.ts';
 import { FormActions } from '../../ui/page-layout.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { readEmailProof, sendEmailCode, verifyEmail } from './account-api.ts';
-import { ACCOUNT_INPUTS } from './account-fields.ts';
+import { accountInputs } from './account-fields.ts';
 import { serverMessageOr } from './server-message.ts';
 import styles from './account.module.css';
 
 export const EMAIL_PROOF_TEXTS = {
-  proven: 'Email verified',
-  unproven: 'Email not verified',
-  sendFailed: 'Failed to send verification code.',
-  verifyFailed: 'Failed to verify email.',
+  sendFailed: message('account.emailProof.sendFailed'),
+  verifyFailed: message('account.emailProof.verifyFailed'),
 } as const;
 
 /** The code's own rule, checked before any call (the server says the same). */
-export function emailCodeProblem(code: string): string | null {
-  if (code === '') return EMAIL_MESSAGES.codeMissing;
-  return /^\d{6}$/.test(code) ? null : EMAIL_MESSAGES.codeFormat;
+export function emailCodeProblem(code: string): Message | null {
+  if (code === '') return message('account.emailProof.codeMissing');
+  return /^\d{6}$/.test(code) ? null : message('account.emailProof.codeFormat');
+}
+
+// Stands for the address in the translated sentence, so the address can be shown in bold
+// wherever the language puts it.
+const EMAIL_MARK = '\u0000';
+
+/** "Prove that <strong>{email}</strong> is yours: …", in the current language. */
+function ProveText({ email }: { email: string }) {
+  const t = useT();
+  const [before = '', after = ''] = t('account.emailProof.prove', { email: EMAIL_MARK }).split(
+    EMAIL_MARK,
+  );
+  return (
+    <p className={styles.proofText}>
+      {before}
+      <strong>{email}</strong>
+      {after}
+    </p>
+  );
 }
 
 /**
@@ -54,17 +72,19 @@ function useFreshEmailProof(user: SessionUser): void {
 }
 
 function ProofStatus({ proven }: { proven: boolean }) {
+  const t = useT();
   return (
     <p className={`${styles.proofStatus} ${proven ? styles.proven : styles.unproven}`}>
       <span className={styles.proofMark} aria-hidden="true">
         {proven ? '✓' : '!'}
       </span>
-      <span>{proven ? EMAIL_PROOF_TEXTS.proven : EMAIL_PROOF_TEXTS.unproven}</span>
+      <span>{t(proven ? 'account.emailProof.proven' : 'account.emailProof.unproven')}</span>
     </p>
   );
 }
 
 export function EmailProof({ user }: { user: SessionUser }) {
+  const t = useT();
   const headingId = useId();
   const [code, setCode] = useState('');
   const { busy, error, setError, send } = useFormSend();
@@ -74,7 +94,7 @@ export function EmailProof({ user }: { user: SessionUser }) {
   const email = user.email;
   if (email === null || user.emailVerified === undefined) return null;
 
-  async function run(action: () => Promise<void>, fallback: string) {
+  async function run(action: () => Promise<void>, fallback: Saying) {
     setNotice(null);
     await send(action, serverMessageOr(fallback));
   }
@@ -104,7 +124,7 @@ export function EmailProof({ user }: { user: SessionUser }) {
   return (
     <section className={styles.proof} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.proofTitle}>
-        Email address
+        {t('account.emailProof.title')}
       </h2>
       <ProofStatus proven={user.emailVerified} />
       {user.emailVerified ? (
@@ -113,25 +133,23 @@ export function EmailProof({ user }: { user: SessionUser }) {
         // The code field is there from the start: the mail sent at registration or at an
         // email change already holds a code, and its text points at this field.
         <form noValidate onSubmit={submitCode}>
-          <p className={styles.proofText}>
-            Prove that <strong>{email}</strong> is yours: we mail it a 6-digit code to enter below.
-          </p>
+          <ProveText email={email} />
           <FormActions>
             <Button variant="secondary" onClick={sendCode} disabled={busy}>
-              Send verification code
+              {t('account.emailProof.sendCode')}
             </Button>
           </FormActions>
           <SuccessMessage text={notice} />
           <div className={styles.proofCode}>
             <TextField
-              label="Verification code"
+              label={t('account.emailProof.codeLabel')}
               value={code}
               onChange={setCode}
-              {...ACCOUNT_INPUTS.emailedCode}
+              {...accountInputs().emailedCode}
               required
             />
           </div>
-          <FormEnd error={error} busy={busy} submitLabel="Verify email" />
+          <FormEnd error={error} busy={busy} submitLabel={t('account.emailProof.verify')} />
         </form>
       )}
     </section>

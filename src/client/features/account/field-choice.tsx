@@ -1,6 +1,7 @@
+import { useT } from '../../i18n/i18n.ts';
 import { FieldGroup } from '../../ui/field-group.tsx';
 import type { ProfileField } from './account-api.ts';
-import { PROFILE_FIELDS } from './profile-update.ts';
+import { PROFILE_FIELD_LABELS, PROFILE_FIELDS } from './profile-update.ts';
 import styles from './account.module.css';
 
 /** One radio per updatable field (spec: "choose one field ... to update"). */
@@ -11,10 +12,11 @@ export function FieldChoice({
   value: ProfileField;
   onChange: (field: ProfileField) => void;
 }) {
+  const t = useT();
   return (
-    <FieldGroup legend="Choose what to update" wide>
+    <FieldGroup legend={t('account.profile.choose')} wide>
       <div className={styles.choiceList}>
-        {PROFILE_FIELDS.map(({ field, label }) => (
+        {PROFILE_FIELDS.map((field) => (
           <label key={field} className={styles.choice}>
             <input
               type="radio"
@@ -23,7 +25,7 @@ export function FieldChoice({
               checked={value === field}
               onChange={() => onChange(field)}
             />
-            {label}
+            {t(PROFILE_FIELD_LABELS[field])}
           </label>
         ))}
       </div>

@@ -1,39 +1,55 @@
-import type { Saying } from '../../i18n/i18n.ts';
+import { useT, type Saying, type Translate } from '../../i18n/i18n.ts';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import type { ProfileField } from './account-api.ts';
-import { ACCOUNT_INPUTS, NEW_PASSWORD_HINT } from './account-fields.ts';
+import { accountInputs, newPasswordHint } from './account-fields.ts';
 import type { ProfileForm } from './profile-update.ts';
 
 type ProfileFieldSpec = FieldSpec<keyof ProfileForm>;
 
-/** The new value's inputs of each choice. */
-const NEW_VALUE_FIELDS: Record<ProfileField, readonly ProfileFieldSpec[]> = {
-  username: [{ name: 'newUsername', label: 'New Username', ...ACCOUNT_INPUTS.username }],
-  email: [{ name: 'newEmail', label: 'New Email', ...ACCOUNT_INPUTS.email }],
-  password: [
-    {
-      name: 'newPassword',
-      label: 'New Password',
-      ...ACCOUNT_INPUTS.newPassword,
-      hint: NEW_PASSWORD_HINT,
-    },
-    { name: 'confirmPassword', label: 'Confirm New Password', ...ACCOUNT_INPUTS.newPassword },
-  ],
-  phone: [
-    { name: 'newPhone', label: 'New Phone Number', ...ACCOUNT_INPUTS.phone, hint: '10 digits.' },
-  ],
-};
-
-const CURRENT_PASSWORD: ProfileFieldSpec = {
-  name: 'currentPassword',
-  label: 'Current Password',
-  ...ACCOUNT_INPUTS.currentPassword,
-};
+/** The new value's inputs of each choice, labelled in the language of the moment. */
+function newValueFields(field: ProfileField, t: Translate): readonly ProfileFieldSpec[] {
+  const inputs = accountInputs();
+  switch (field) {
+    case 'username':
+      return [{ name: 'newUsername', label: t('account.fields.newUsername'), ...inputs.username }];
+    case 'email':
+      return [{ name: 'newEmail', label: t('account.fields.newEmail'), ...inputs.email }];
+    case 'password':
+      return [
+        {
+          name: 'newPassword',
+          label: t('account.fields.newPassword'),
+          ...inputs.newPassword,
+          hint: newPasswordHint(),
+        },
+        {
+          name: 'confirmPassword',
+          label: t('account.fields.confirmNewPassword'),
+          ...inputs.newPassword,
+        },
+      ];
+    case 'phone':
+      return [
+        {
+          name: 'newPhone',
+          label: t('account.fields.newPhone'),
+          ...inputs.phone,
+          hint: t('account.fields.phoneHint'),
+        },
+      ];
+  }
+}
 
 /** The inputs of a choice: email, password and phone also ask for the current password. */
-function fieldsOf(field: ProfileField): readonly ProfileFieldSpec[] {
-  const newValue = NEW_VALUE_FIELDS[field];
-  return field === 'username' ? newValue : [...newValue, CURRENT_PASSWORD];
+function fieldsOf(field: ProfileField, t: Translate): readonly ProfileFieldSpec[] {
+  const newValue = newValueFields(field, t);
+  if (field === 'username') return newValue;
+  const currentPassword: ProfileFieldSpec = {
+    name: 'currentPassword',
+    label: t('account.fields.currentPassword'),
+    ...accountInputs().currentPassword,
+  };
+  return [...newValue, currentPassword];
 }
 
 interface ProfileFieldsProps {
@@ -46,5 +62,6 @@ interface ProfileFieldsProps {
 
 /** The inputs for the chosen field. */
 export function ProfileFields({ field, form, change, errors }: ProfileFieldsProps) {
-  return <FormFields fields={fieldsOf(field)} values={form} onChange={change} errors={errors} />;
+  const t = useT();
+  return <FormFields fields={fieldsOf(field, t)} values={form} onChange={change} errors={errors} />;
 }

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { isGuest, updateSessionUser, type SessionUser } from '../../session/session-user.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { AppHeader } from '../../ui/app-header.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormEnd } from '../../ui/form-end.tsx';
 import {
@@ -31,6 +32,7 @@ export const PROFILE_REDIRECT_MS = 1500;
 
 function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) {
   const navigate = useNavigate();
+  const t = useT();
   const [field, setField] = useState<ProfileField>('username');
   const { form, change } = useFormState<ProfileForm>(EMPTY_PROFILE_FORM);
   const { busy, error, setError, send } = useFormSend();
@@ -61,7 +63,7 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
   return (
     <>
       <p className={styles.steps}>
-        Signed in as <strong>{user.username}</strong>
+        {t('account.profile.signedInAs')} <strong>{user.username}</strong>
         {user.email !== null && <> · {user.email}</>}
         {user.phone !== null && <> · {user.phone}</>}
       </p>
@@ -77,9 +79,14 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
           }}
         />
         <ProfileFields field={field} form={form} change={edit} errors={fieldErrors.errors} />
-        <FormEnd error={error} success={success} busy={busy} submitLabel="Submit">
+        <FormEnd
+          error={error}
+          success={success}
+          busy={busy}
+          submitLabel={t('account.profile.submit')}
+        >
           <Button variant="secondary" onClick={() => void navigate({ to: '/' })}>
-            Cancel
+            {t('account.profile.cancel')}
           </Button>
         </FormEnd>
       </form>
@@ -90,17 +97,20 @@ function ProfileEditor({ user, userId }: { user: SessionUser; userId: number }) 
 /** '/profile': change one of username, email, password or phone number. */
 export function ProfilePage() {
   const navigate = useNavigate();
+  const t = useT();
   const user = useSessionUser();
   const userId = user === null || isGuest(user) ? null : user.userId;
   return (
     <PageLayout header={<AppHeader />} narrow>
-      <Card title="Update Profile">
+      <Card title={t('account.profile.title')}>
         {user !== null && userId !== null ? (
           <ProfileEditor user={user} userId={userId} />
         ) : (
           <>
-            <p>Log in to update your profile.</p>
-            <Button onClick={() => void navigate({ to: '/login' })}>Login</Button>
+            <p>{t('account.profile.logInFirst')}</p>
+            <Button onClick={() => void navigate({ to: '/login' })}>
+              {t('account.profile.login')}
+            </Button>
           </>
         )}
       </Card>

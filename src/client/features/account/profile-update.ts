@@ -1,6 +1,7 @@
 // The rules of the 'Update Profile' form (spec sections 2, 5 and 8 "Profile"): which check
 // applies to the chosen field, what the PUT carries, what changes in the session user, and
 // what a failure says.
+import { message, type MessageId } from '#shared/i18n/messages';
 import type { FieldErrors } from '#shared/rules/auth';
 import {
   profileEmailErrors,
@@ -9,6 +10,7 @@ import {
   profileUsernameErrors,
 } from '#shared/rules/profile';
 import { ApiError } from '../../api/api-client.ts';
+import type { Saying } from '../../i18n/i18n.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import type { ProfileField } from './account-api.ts';
 
@@ -30,12 +32,16 @@ export const EMPTY_PROFILE_FORM: ProfileForm = {
   currentPassword: '',
 };
 
-export const PROFILE_FIELDS: readonly { field: ProfileField; label: string; noun: string }[] = [
-  { field: 'username', label: 'Username', noun: 'username' },
-  { field: 'email', label: 'Email', noun: 'email' },
-  { field: 'password', label: 'Password', noun: 'password' },
-  { field: 'phone', label: 'Phone Number', noun: 'phone number' },
-];
+/** The updatable fields, in the order the choice lists them. */
+export const PROFILE_FIELDS: readonly ProfileField[] = ['username', 'email', 'password', 'phone'];
+
+/** Each choice's label (ids written out: the catalogue check finds every id by its name). */
+export const PROFILE_FIELD_LABELS = {
+  username: 'account.fields.username',
+  email: 'account.fields.email',
+  password: 'account.fields.password',
+  phone: 'account.fields.phoneNumber',
+} as const satisfies Record<ProfileField, MessageId>;
 
 /** The chosen field's refusals, each by the input it belongs to (shown all at once). */
 export function profileErrors(
@@ -82,17 +88,12 @@ export function requestFields(field: ProfileField, form: ProfileForm): Record<st
   }
 }
 
-function nounOf(field: ProfileField): string {
-  return PROFILE_FIELDS.find((f) => f.field === field)?.noun ?? field;
-}
-
 /** The server's message, else 'Username update failed: {status}', else 'Failed to update username.' */
-export function profileFailure(field: ProfileField, error: unknown): string {
-  const noun = nounOf(field);
+export function profileFailure(field: ProfileField, error: unknown): Saying {
   if (error instanceof ApiError) {
     if (error.fromServer) return error.message;
     if (error.status > 0)
-      return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} update failed: ${error.status}`;
+      return message('account.profile.updateFailedStatus', { field, status: error.status });
   }
-  return `Failed to update ${noun}.`;
+  return message('account.profile.updateFailed', { field });
 }

@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { registrationStep1Errors, registrationStep2Errors } from '#shared/rules/auth';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormEnd } from '../../ui/form-end.tsx';
 import {
@@ -13,7 +14,7 @@ import type { FieldErrors } from '../../ui/form-state.ts';
 import { Card, PageLayout } from '../../ui/page-layout.tsx';
 import { register, usernameAvailable, type Registration } from './account-api.ts';
 import { GoBackHeader } from './auth-header.tsx';
-import { REGISTER_MESSAGES, registrationFailure } from './register-errors.ts';
+import { REGISTER_MESSAGES, registeredNote, registrationFailure } from './register-errors.ts';
 import {
   EMPTY_REGISTER_FORM,
   RegisterStepOne,
@@ -55,6 +56,7 @@ async function stepOneErrors(form: RegisterForm): Promise<FieldErrors<keyof Regi
 }
 
 export function RegisterPage() {
+  const t = useT();
   const [step, setStep] = useState<1 | 2>(1);
   const { form, change } = useFormState<RegisterForm>(EMPTY_REGISTER_FORM);
   const { busy, error, send } = useFormSend();
@@ -76,15 +78,15 @@ export function RegisterPage() {
     if (!fieldErrors.report(registrationStep2Errors(form))) return;
     await send(async () => {
       const message = await register(toRegistration(form));
-      setSuccess(`${message}. ${REGISTER_MESSAGES.redirecting}`);
+      setSuccess(registeredNote(message));
     }, registrationFailure);
   }
 
   return (
     <PageLayout header={<GoBackHeader />} narrow>
-      <Card title="Sign up">
+      <Card title={t('account.register.title')}>
         <SecureIndicator />
-        <p className={styles.steps}>Step {step} of 2</p>
+        <p className={styles.steps}>{t('account.register.step', { step })}</p>
         <form noValidate onSubmit={(event) => void submit(event)}>
           {step === 1 ? (
             <RegisterStepOne form={form} change={edit} errors={fieldErrors.errors} />
@@ -95,18 +97,18 @@ export function RegisterPage() {
             error={error}
             success={success}
             busy={busy}
-            submitLabel={step === 1 ? 'Next' : 'Sign up'}
+            submitLabel={t(step === 1 ? 'account.register.next' : 'account.register.submit')}
             before={
               step === 2 && (
                 <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
-                  Back
+                  {t('account.register.back')}
                 </Button>
               )
             }
           />
         </form>
         <p className={styles.footnote}>
-          Already have an account? <Link to="/login">Log in</Link>
+          {t('account.register.haveAccount')} <Link to="/login">{t('account.register.logIn')}</Link>
         </p>
       </Card>
     </PageLayout>

@@ -1,6 +1,7 @@
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import type { FieldErrors } from '../../ui/form-state.ts';
-import { ACCOUNT_INPUTS } from './account-fields.ts';
+import { accountInputs } from './account-fields.ts';
 import styles from './account.module.css';
 
 export interface RegisterForm {
@@ -23,36 +24,50 @@ export const EMPTY_REGISTER_FORM: RegisterForm = {
   confirmPassword: '',
 };
 
-/** Registration keeps the spec's own password rule (later passwords may not be common ones). */
-const PASSWORD_HINT = 'At least 8 letters and numbers, with at least one of each.';
-
 type RegisterFields = readonly FieldSpec<keyof RegisterForm>[];
 
 /** Step 1: username (required), email and phone (optional). */
-const STEP_ONE_FIELDS: RegisterFields = [
-  { name: 'username', label: 'Username', ...ACCOUNT_INPUTS.username, required: true },
-  { name: 'email', label: 'Email', ...ACCOUNT_INPUTS.email, optional: true },
-  { name: 'phone', label: 'Phone', ...ACCOUNT_INPUTS.phone, optional: true },
-];
+function stepOneFields(t: Translate): RegisterFields {
+  const inputs = accountInputs();
+  return [
+    { name: 'username', label: t('account.fields.username'), ...inputs.username, required: true },
+    { name: 'email', label: t('account.fields.email'), ...inputs.email, optional: true },
+    { name: 'phone', label: t('account.fields.phone'), ...inputs.phone, optional: true },
+  ];
+}
 
 /** Step 2: first and last name (optional), password and its confirmation. */
-const STEP_TWO_FIELDS: RegisterFields = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name', optional: true },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name', optional: true },
-  {
-    name: 'password',
-    label: 'Password',
-    ...ACCOUNT_INPUTS.newPassword,
-    hint: PASSWORD_HINT,
-    required: true,
-  },
-  {
-    name: 'confirmPassword',
-    label: 'Confirm Password',
-    ...ACCOUNT_INPUTS.newPassword,
-    required: true,
-  },
-];
+function stepTwoFields(t: Translate): RegisterFields {
+  const inputs = accountInputs();
+  return [
+    {
+      name: 'firstName',
+      label: t('account.fields.firstName'),
+      autoComplete: 'given-name',
+      optional: true,
+    },
+    {
+      name: 'lastName',
+      label: t('account.fields.lastName'),
+      autoComplete: 'family-name',
+      optional: true,
+    },
+    {
+      name: 'password',
+      label: t('account.fields.password'),
+      ...inputs.newPassword,
+      // Registration keeps the spec's own password rule (later ones may not be common ones).
+      hint: t('account.register.passwordHint'),
+      required: true,
+    },
+    {
+      name: 'confirmPassword',
+      label: t('account.fields.confirmPassword'),
+      ...inputs.newPassword,
+      required: true,
+    },
+  ];
+}
 
 interface StepProps {
   form: RegisterForm;
@@ -62,17 +77,16 @@ interface StepProps {
 }
 
 export function RegisterStepOne({ form, change, errors }: StepProps) {
+  const t = useT();
   return (
     <>
-      <FormFields fields={STEP_ONE_FIELDS} values={form} onChange={change} errors={errors} />
-      <p className={styles.note}>
-        Email or phone is recommended, so we can reach you about your orders and help you recover
-        your account.
-      </p>
+      <FormFields fields={stepOneFields(t)} values={form} onChange={change} errors={errors} />
+      <p className={styles.note}>{t('account.register.contactNote')}</p>
     </>
   );
 }
 
 export function RegisterStepTwo({ form, change, errors }: StepProps) {
-  return <FormFields fields={STEP_TWO_FIELDS} values={form} onChange={change} errors={errors} />;
+  const t = useT();
+  return <FormFields fields={stepTwoFields(t)} values={form} onChange={change} errors={errors} />;
 }

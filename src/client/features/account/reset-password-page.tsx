@@ -1,6 +1,8 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { resetRequestErrors, resetVerifyErrors } from '#shared/rules/auth';
+import { message } from '#shared/i18n/messages';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { FormEnd } from '../../ui/form-end.tsx';
@@ -8,14 +10,14 @@ import { SuccessMessage } from '../../ui/form-message.tsx';
 import { useFieldErrors, useFormSend, useFormState } from '../../ui/form-state.ts';
 import { Card, PageLayout } from '../../ui/page-layout.tsx';
 import { requestPasswordReset, verifyPasswordReset } from './account-api.ts';
-import { ACCOUNT_INPUTS, NEW_PASSWORD_HINT } from './account-fields.ts';
+import { accountInputs, newPasswordHint } from './account-fields.ts';
 import { GoBackHeader } from './auth-header.tsx';
 import { serverMessageOr } from './server-message.ts';
 import styles from './account.module.css';
 
 export const RESET_MESSAGES = {
-  sendFailed: 'Failed to send recovery code.',
-  resetFailed: 'Failed to reset password.',
+  sendFailed: message('account.reset.sendFailed'),
+  resetFailed: message('account.reset.resetFailed'),
 } as const;
 
 interface ResetForm {
@@ -26,24 +28,33 @@ interface ResetForm {
 
 type ResetFields = readonly FieldSpec<keyof ResetForm>[];
 
-const EMAIL_FIELD = {
-  name: 'email',
-  label: 'Email',
-  ...ACCOUNT_INPUTS.email,
-  required: true,
-} as const;
-const REQUEST_FIELDS: ResetFields = [EMAIL_FIELD];
-const RESET_FIELDS: ResetFields = [
-  EMAIL_FIELD,
-  { name: 'otp', label: 'OTP', ...ACCOUNT_INPUTS.emailedCode, required: true },
-  {
-    name: 'newPassword',
-    label: 'New Password',
-    ...ACCOUNT_INPUTS.newPassword,
-    hint: NEW_PASSWORD_HINT,
+function emailField(t: Translate) {
+  return {
+    name: 'email',
+    label: t('account.fields.email'),
+    ...accountInputs().email,
     required: true,
-  },
-];
+  } as const;
+}
+
+function requestFields(t: Translate): ResetFields {
+  return [emailField(t)];
+}
+
+function resetFields(t: Translate): ResetFields {
+  const inputs = accountInputs();
+  return [
+    emailField(t),
+    { name: 'otp', label: t('account.fields.otp'), ...inputs.emailedCode, required: true },
+    {
+      name: 'newPassword',
+      label: t('account.fields.newPassword'),
+      ...inputs.newPassword,
+      hint: newPasswordHint(),
+      required: true,
+    },
+  ];
+}
 
 /**
  * The email a mail's link carries (`/reset_password?email=…`): a mail that holds a code links
@@ -65,6 +76,7 @@ function useLinkedEmail(): string {
  */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
+  const t = useT();
   const linkedEmail = useLinkedEmail();
   const [step, setStep] = useState<1 | 2>(1);
   const { form, change } = useFormState<ResetForm>({
@@ -103,8 +115,8 @@ export function ResetPasswordPage() {
   // From a mail's link the code is in hand: "I already have a code" is the main button and
   // what Enter does (a new code would void the mailed one).
   const fromLink = linkedEmail !== '';
-  const sendCode = { label: 'Send Recovery Code', action: requestCode };
-  const haveOne = { label: 'I already have a code', action: haveCode };
+  const sendCode = { label: t('account.reset.sendCode'), action: requestCode };
+  const haveOne = { label: t('account.reset.haveCode'), action: haveCode };
   const [main, other] = fromLink ? [haveOne, sendCode] : [sendCode, haveOne];
 
   function resetPassword(event: SyntheticEvent) {
@@ -122,16 +134,11 @@ export function ResetPasswordPage() {
   return (
     <PageLayout header={<GoBackHeader />} narrow>
       {step === 1 ? (
-        <Card title="Request a Recovery Code">
+        <Card title={t('account.reset.requestTitle')}>
           <form noValidate onSubmit={main.action}>
-            {fromLink && (
-              <p className={styles.note}>
-                Your email is filled in from the link in your mail. If that mail gave you a code,
-                choose “I already have a code” to enter it with your new password.
-              </p>
-            )}
+            {fromLink && <p className={styles.note}>{t('account.reset.fromLink')}</p>}
             <FormFields
-              fields={REQUEST_FIELDS}
+              fields={requestFields(t)}
               values={form}
               onChange={edit}
               errors={fieldErrors.errors}
@@ -144,19 +151,21 @@ export function ResetPasswordPage() {
           </form>
         </Card>
       ) : (
-        <Card title="Enter OTP & New Password">
+        <Card title={t('account.reset.verifyTitle')}>
           <SuccessMessage text={notice} />
           {done ? (
-            <Button onClick={() => void navigate({ to: '/login' })}>Go to Login</Button>
+            <Button onClick={() => void navigate({ to: '/login' })}>
+              {t('account.reset.goToLogin')}
+            </Button>
           ) : (
             <form noValidate onSubmit={resetPassword}>
               <FormFields
-                fields={RESET_FIELDS}
+                fields={resetFields(t)}
                 values={form}
                 onChange={edit}
                 errors={fieldErrors.errors}
               />
-              <FormEnd error={error} busy={busy} submitLabel="Reset Password">
+              <FormEnd error={error} busy={busy} submitLabel={t('account.reset.submit')}>
                 <Button
                   variant="secondary"
                   onClick={() => {
@@ -165,7 +174,7 @@ export function ResetPasswordPage() {
                   }}
                   disabled={busy}
                 >
-                  Send a new code
+                  {t('account.reset.newCode')}
                 </Button>
               </FormEnd>
             </form>

@@ -7,6 +7,8 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { FEEDBACK_LIMITS } from '#shared/contracts/feedback';
 import { feedbackErrors } from '#shared/rules/feedback';
+import { message } from '#shared/i18n/messages';
+import { say, useT, type Saying } from '../../i18n/i18n.ts';
 import { submit } from '../../offline/submit.ts';
 import { envelopeMessage } from '../../offline/outbox-transport.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
@@ -17,27 +19,28 @@ import { ReceiptMessage, type ReceiptTone } from '../../ui/receipt.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
 import { FormActions } from '../../ui/page-layout.tsx';
-import { QUEUED_TEXT } from '../../offline/status-texts.ts';
+import { queuedText } from '../../offline/status-texts.ts';
 import { feedbackAction } from './feedback-action.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
 
 export const FEEDBACK_REDIRECT_MS = 1500;
-export const FEEDBACK_FAILED = 'Failed to submit feedback.';
-const SENT_FALLBACK = 'Thank you for your feedback!'; // not in the spec
+export const FEEDBACK_FAILED = message('account.feedback.failed');
 
-function successText(body: unknown): string {
-  return envelopeMessage(body) ?? SENT_FALLBACK;
+/** The server's words (in the reader's language), else our thanks (not in the spec). */
+function successText(body: unknown): Saying {
+  return envelopeMessage(body) ?? message('account.feedback.thanks');
 }
 
 export function FeedbackPage() {
+  const t = useT();
   const user = useSessionUser();
   const navigate = useNavigate();
   const router = useRouter();
   const [phoneNumber, setPhoneNumber] = useState(user?.phone ?? '');
   const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<Saying | null>(null);
+  const [done, setDone] = useState<Saying | null>(null);
   // The receipt as Submit left it: the page goes home 1.5 s later, so it is not watched
   // live (a live receipt here, through offline/hooks.ts, made Rolldown split the JSX runtime
   // out of the entry script: a modulepreload on the landing).
@@ -60,7 +63,7 @@ export function FeedbackPage() {
         const name = user?.username ?? null;
         const outcome = await submit(feedbackAction({ name, phoneNumber, content }));
         if (outcome.kind === 'rejected') return setError(FEEDBACK_FAILED);
-        setDone(outcome.kind === 'queued' ? QUEUED_TEXT : successText(outcome.verdict.body));
+        setDone(outcome.kind === 'queued' ? queuedText() : successText(outcome.verdict.body));
         setReceipt(outcome.kind === 'queued' ? 'waiting' : 'sent');
       } catch {
         setError(FEEDBACK_FAILED);
@@ -69,10 +72,14 @@ export function FeedbackPage() {
   }
 
   return (
-    <TitledPage title="Feedback" backLabel="Go Back" backTo="history">
+    <TitledPage
+      title={t('account.feedback.title')}
+      backLabel={t('account.header.goBack')}
+      backTo="history"
+    >
       <form noValidate onSubmit={(event) => void send(event)}>
         <TextField
-          label="Phone Number"
+          label={t('account.feedback.phone')}
           type="tel"
           autoComplete="tel"
           value={phoneNumber}
@@ -85,7 +92,7 @@ export function FeedbackPage() {
         />
         <TextAreaField
           rows={5}
-          label="Feedback"
+          label={t('account.feedback.content')}
           value={content}
           maxLength={FEEDBACK_LIMITS.content}
           onChange={(value) => {
@@ -95,13 +102,13 @@ export function FeedbackPage() {
           error={fieldErrors.errors.content}
         />
         <ErrorMessage text={error} />
-        <ReceiptMessage state={receipt} text={done} />
+        <ReceiptMessage state={receipt} text={done === null ? null : say(done)} />
         <FormActions>
           <Button type="submit" disabled={busy || done !== null}>
-            Submit
+            {t('account.feedback.submit')}
           </Button>
           <Button variant="secondary" onClick={() => router.history.back()}>
-            Cancel
+            {t('account.feedback.cancel')}
           </Button>
         </FormActions>
       </form>

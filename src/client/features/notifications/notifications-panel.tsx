@@ -2,24 +2,29 @@
 // on this device and email, each a switch with its state in words under it, and what became
 // of the last tap (sent, waiting to send, or why not) in one status line per switch.
 import { useId } from 'react';
+import { say, useT, type Translate } from '../../i18n/i18n.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { Card } from '../../ui/page-layout.tsx';
 import { ReceiptMessage } from '../../ui/receipt.tsx';
-import { deviceStateText, emailProofText, NOTIFICATION_TEXTS } from './notification-texts.ts';
+import { deviceStateText, emailProofText } from './notification-texts.ts';
 import type { PushBrowser } from './push-device.ts';
 import { ToggleSwitch } from './toggle-switch.tsx';
 import { useNotificationSettings, type SwitchView } from './use-notification-settings.ts';
 import styles from './notifications.module.css';
 
 function SwitchOutcome({ view }: { view: SwitchView }) {
+  useT(); // a note shown here follows a change of language
   const note = view.note;
   return (
     <div className={styles.message}>
       {note?.error === true ? (
         <ErrorMessage text={note.text} />
       ) : (
-        <ReceiptMessage state={note === null ? null : view.receipt} text={note?.text ?? null} />
+        <ReceiptMessage
+          state={note === null ? null : view.receipt}
+          text={note === null ? null : say(note.text)}
+        />
       )}
     </div>
   );
@@ -36,6 +41,7 @@ interface SettingProps {
 }
 
 function Setting({ label, description, checked, disabled, onToggle, view, warning }: SettingProps) {
+  const t = useT();
   const labelId = useId();
   const descriptionId = useId();
   return (
@@ -56,14 +62,23 @@ function Setting({ label, description, checked, disabled, onToggle, view, warnin
           labelId={labelId}
           describedBy={descriptionId}
           onToggle={onToggle}
-          onText={NOTIFICATION_TEXTS.on}
-          offText={NOTIFICATION_TEXTS.off}
+          onText={t('account.notifications.on')}
+          offText={t('account.notifications.off')}
         />
       </div>
       {warning != null && <p className={styles.warning}>{warning}</p>}
       <SwitchOutcome view={view} />
     </div>
   );
+}
+
+/** The sentence under the email switch: loading, why it could not load, or on/off. */
+function emailStateText(t: Translate, emailOn: boolean | null, loadProblem: string | null) {
+  if (emailOn === null)
+    return loadProblem === null
+      ? t('account.notifications.loading')
+      : t('account.notifications.loadFailed', { problem: loadProblem });
+  return t(emailOn ? 'account.notifications.emailOn' : 'account.notifications.emailOff');
 }
 
 export function NotificationsPanel({
@@ -76,38 +91,32 @@ export function NotificationsPanel({
   /** Tests pass their own browser; the app uses this one. */
   browser?: PushBrowser;
 }) {
+  const t = useT();
   const settings = useNotificationSettings(userId, browser);
   const { device, preferences, push, email } = settings;
   const deviceUsable = device?.kind === 'on' || device?.kind === 'off';
   const emailOn = preferences?.email === true;
+  const emailWarning = emailOn ? emailProofText(user) : null;
   return (
     <div className={styles.panel}>
-      <Card title={NOTIFICATION_TEXTS.title} level={2}>
-        <p className={styles.intro}>{NOTIFICATION_TEXTS.intro}</p>
+      <Card title={t('account.notifications.title')} level={2}>
+        <p className={styles.intro}>{t('account.notifications.intro')}</p>
         <Setting
-          label={NOTIFICATION_TEXTS.pushLabel}
-          description={deviceStateText(device, preferences?.push ?? null)}
+          label={t('account.notifications.pushLabel')}
+          description={t(deviceStateText(device, preferences?.push ?? null))}
           checked={settings.pushChecked}
           disabled={!deviceUsable || push.busy}
           onToggle={settings.togglePush}
           view={push}
         />
         <Setting
-          label={NOTIFICATION_TEXTS.emailLabel}
-          description={
-            preferences === null
-              ? settings.loadProblem === null
-                ? NOTIFICATION_TEXTS.loading
-                : `${NOTIFICATION_TEXTS.loadFailed}: ${settings.loadProblem}`
-              : emailOn
-                ? NOTIFICATION_TEXTS.emailOn
-                : NOTIFICATION_TEXTS.emailOff
-          }
+          label={t('account.notifications.emailLabel')}
+          description={emailStateText(t, preferences?.email ?? null, settings.loadProblem)}
           checked={emailOn}
           disabled={preferences === null || email.busy}
           onToggle={settings.toggleEmail}
           view={email}
-          warning={emailOn ? emailProofText(user) : null}
+          warning={emailWarning === null ? null : t(emailWarning)}
         />
       </Card>
     </div>

@@ -5,13 +5,14 @@
 import { useState } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { ApiError } from '../../api/api-client.ts';
+import { message } from '#shared/i18n/messages';
+import { useT, type Saying } from '../../i18n/i18n.ts';
 import { AppHeader } from '../../ui/app-header.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage, SuccessMessage } from '../../ui/form-message.tsx';
 import { Card, FormActions, PageLayout } from '../../ui/page-layout.tsx';
 import { useFormSend } from '../../ui/form-state.ts';
 import { postUnsubscribe } from './notifications-api.ts';
-import { UNSUBSCRIBE_TEXTS } from './notification-texts.ts';
 import styles from './notifications.module.css';
 
 /** The link's token, read once from the address (see reset-password-page.tsx for why not useLocation). */
@@ -22,31 +23,32 @@ function useLinkToken(): string {
 }
 
 /** The server's word (an expired or forged link says so), else the generic line. */
-function failureText(caught: unknown): string {
+function failureText(caught: unknown): Saying {
   if (caught instanceof ApiError && caught.fromServer)
-    return `${UNSUBSCRIBE_TEXTS.failed}: ${caught.message}`;
-  return `${UNSUBSCRIBE_TEXTS.failed}.`;
+    return message('account.unsubscribe.failedBecause', { reason: caught.message });
+  return message('account.unsubscribe.failed');
 }
 
 export function UnsubscribePage() {
   const navigate = useNavigate();
+  const t = useT();
   const token = useLinkToken();
   const { busy, error, send } = useFormSend();
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Saying | null>(null);
 
   function turnOff() {
     void send(async () => {
       await postUnsubscribe(token);
-      setDone(UNSUBSCRIBE_TEXTS.done);
+      setDone(message('account.unsubscribe.done'));
     }, failureText);
   }
 
   return (
     <PageLayout header={<AppHeader />} narrow>
-      <Card title={UNSUBSCRIBE_TEXTS.title}>
-        <p className={styles.intro}>{UNSUBSCRIBE_TEXTS.explain}</p>
+      <Card title={t('account.unsubscribe.title')}>
+        <p className={styles.intro}>{t('account.unsubscribe.explain')}</p>
         {token === '' ? (
-          <ErrorMessage text={UNSUBSCRIBE_TEXTS.missingToken} />
+          <ErrorMessage text={message('account.unsubscribe.missingToken')} />
         ) : (
           <>
             <ErrorMessage text={error} />
@@ -56,11 +58,11 @@ export function UnsubscribePage() {
         <FormActions>
           {done === null && token !== '' && (
             <Button onClick={turnOff} disabled={busy}>
-              {busy ? UNSUBSCRIBE_TEXTS.sending : UNSUBSCRIBE_TEXTS.button}
+              {t(busy ? 'account.unsubscribe.sending' : 'account.unsubscribe.button')}
             </Button>
           )}
           <Button variant="secondary" onClick={() => void navigate({ to: '/profile' })}>
-            {UNSUBSCRIBE_TEXTS.profile}
+            {t('account.unsubscribe.profile')}
           </Button>
         </FormActions>
       </Card>

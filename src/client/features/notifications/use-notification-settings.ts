@@ -6,7 +6,7 @@ import type { NotificationPreferences } from '#shared/contracts/notifications';
 import { NOTIFICATION_PREFERENCES_ENTITY, PUSH_DEVICE_ENTITY } from '../../offline/actions.ts';
 import { useReceipt } from '../../offline/hooks.ts';
 import { rememberPreferences, useStoredPreferences } from '../../offline/notification-prefs.ts';
-import { QUEUED_TEXT, formOutcomeText } from '../../offline/status-texts.ts';
+import { formOutcomeText, queuedText } from '../../offline/status-texts.ts';
 import { submit, type SubmitOutcome } from '../../offline/submit.ts';
 import type { ReceiptTone } from '../../ui/receipt.tsx';
 import { readPreferences, readPushPublicKey } from './notifications-api.ts';
@@ -19,11 +19,13 @@ import {
   type DeviceState,
   type PushBrowser,
 } from './push-device.ts';
-import { NOTIFICATION_TEXTS, pushFailureText } from './notification-texts.ts';
+import { say, type Saying } from '../../i18n/i18n.ts';
+import { NOTIFICATION_NOTES, pushFailureText } from './notification-texts.ts';
 
 /** What a switch said last, and whether it was bad news. */
 export interface SwitchNote {
-  text: string;
+  /** A message (worded when shown), or a text already in the reader's language. */
+  text: Saying;
   error: boolean;
 }
 
@@ -34,20 +36,21 @@ export interface SwitchView {
 }
 
 /** The note after a queued action: sent, waiting, or the server's refusal. */
-function outcomeNote(outcome: SubmitOutcome, sentText: string): SwitchNote {
+function outcomeNote(outcome: SubmitOutcome, sentText: Saying): SwitchNote {
   if (outcome.kind === 'rejected') {
     return {
-      text: outcome.message === '' ? NOTIFICATION_TEXTS.saveFailed : outcome.message,
+      text: outcome.message === '' ? NOTIFICATION_NOTES.saveFailed : outcome.message,
       error: true,
     };
   }
-  return { text: outcome.kind === 'queued' ? QUEUED_TEXT : sentText, error: false };
+  return { text: outcome.kind === 'queued' ? queuedText() : sentText, error: false };
 }
 
 /** A note whose "Saved — will send when online" becomes the sent text once its receipt says so. */
-function liveNote(note: SwitchNote | null, receipt: ReceiptTone | null, sentText: string) {
-  if (note === null || note.error) return note;
-  const text = formOutcomeText(note.text, receipt, sentText);
+function liveNote(note: SwitchNote | null, receipt: ReceiptTone | null, sentText: Saying) {
+  // Only the queued line (a text, never a message) changes with its receipt.
+  if (note === null || note.error || typeof note.text !== 'string') return note;
+  const text = formOutcomeText(note.text, receipt, say(sentText));
   return text === null ? null : { text, error: receipt === 'attention' };
 }
 
@@ -87,9 +90,9 @@ export function useNotificationSettings(userId: number, given?: PushBrowser) {
   const preferences: NotificationPreferences | null = stored?.pending ?? stored?.known ?? fetched;
   const [device, setDevice] = useState<DeviceState | null>(null);
   const [pushNote, setPushNote] = useState<SwitchNote | null>(null);
-  const [pushSentText, setPushSentText] = useState<string>(NOTIFICATION_TEXTS.pushTurnedOn);
+  const [pushSentText, setPushSentText] = useState<Saying>(NOTIFICATION_NOTES.pushTurnedOn);
   const [emailNote, setEmailNote] = useState<SwitchNote | null>(null);
-  const [emailSentText, setEmailSentText] = useState<string>(NOTIFICATION_TEXTS.emailTurnedOn);
+  const [emailSentText, setEmailSentText] = useState<Saying>(NOTIFICATION_NOTES.emailTurnedOn);
   const [pushBusy, setPushBusy] = useState(false);
   const [emailBusy, setEmailBusy] = useState(false);
   const pushReceipt = useReceipt(pushNote === null ? null : PUSH_DEVICE_ENTITY);
@@ -106,7 +109,7 @@ export function useNotificationSettings(userId: number, given?: PushBrowser) {
   }, [browser]);
 
   const savePreferences = useCallback(
-    async (next: NotificationPreferences, sentText: string) => {
+    async (next: NotificationPreferences, sentText: Saying) => {
       const outcome = await submit(preferencesAction(userId, next));
       if (outcome.kind === 'sent') await rememberPreferences(userId, next);
       return outcomeNote(outcome, sentText);
@@ -123,7 +126,7 @@ export function useNotificationSettings(userId: number, given?: PushBrowser) {
       case 'denied':
         return setDevice({ kind: 'denied' });
       case 'dismissed':
-        return setPushNote({ text: NOTIFICATION_TEXTS.dismissed, error: false });
+        return setPushNote({ text: NOTIFICATION_NOTES.dismissed, error: false });
       case 'failed':
         return setPushNote({ text: pushFailureText(result.failure), error: true });
       case 'subscribed':
@@ -134,24 +137,24 @@ export function useNotificationSettings(userId: number, given?: PushBrowser) {
       // The server will not send there: keep the browser from holding a dead subscription.
       await disablePush(browser);
       setDevice({ kind: 'off' });
-      return setPushNote(outcomeNote(outcome, NOTIFICATION_TEXTS.pushTurnedOn));
+      return setPushNote(outcomeNote(outcome, NOTIFICATION_NOTES.pushTurnedOn));
     }
     setDevice({ kind: 'on', endpoint: result.subscription.endpoint });
     // Push was off for all the person's devices: turning it on here means on.
     if (preferences?.push === false) await savePreferences({ ...preferences, push: true }, '');
-    setPushSentText(NOTIFICATION_TEXTS.pushTurnedOn);
-    setPushNote(outcomeNote(outcome, NOTIFICATION_TEXTS.pushTurnedOn));
+    setPushSentText(NOTIFICATION_NOTES.pushTurnedOn);
+    setPushNote(outcomeNote(outcome, NOTIFICATION_NOTES.pushTurnedOn));
   }, [browser, userId, preferences, savePreferences]);
 
   const turnPushOff = useCallback(async () => {
     const endpoint = await disablePush(browser);
     setDevice({ kind: 'off' });
-    setPushSentText(NOTIFICATION_TEXTS.pushTurnedOff);
+    setPushSentText(NOTIFICATION_NOTES.pushTurnedOff);
     if (endpoint === null) {
-      return setPushNote({ text: NOTIFICATION_TEXTS.pushTurnedOff, error: false });
+      return setPushNote({ text: NOTIFICATION_NOTES.pushTurnedOff, error: false });
     }
     const outcome = await submit(unsubscribeAction(userId, endpoint));
-    setPushNote(outcomeNote(outcome, NOTIFICATION_TEXTS.pushTurnedOff));
+    setPushNote(outcomeNote(outcome, NOTIFICATION_NOTES.pushTurnedOff));
   }, [browser, userId]);
 
   const pushChecked = device?.kind === 'on' && preferences?.push !== false;
@@ -162,20 +165,20 @@ export function useNotificationSettings(userId: number, given?: PushBrowser) {
     setPushNote(null);
     const run = pushChecked ? turnPushOff() : turnPushOn();
     void run
-      .catch(() => setPushNote({ text: NOTIFICATION_TEXTS.saveFailed, error: true }))
+      .catch(() => setPushNote({ text: NOTIFICATION_NOTES.saveFailed, error: true }))
       .finally(() => setPushBusy(false));
   }, [pushChecked, turnPushOff, turnPushOn]);
 
   const toggleEmail = useCallback(() => {
     if (preferences === null) return;
     const email = !preferences.email;
-    const sentText = email ? NOTIFICATION_TEXTS.emailTurnedOn : NOTIFICATION_TEXTS.emailTurnedOff;
+    const sentText = email ? NOTIFICATION_NOTES.emailTurnedOn : NOTIFICATION_NOTES.emailTurnedOff;
     setEmailBusy(true);
     setEmailNote(null);
     setEmailSentText(sentText);
     void savePreferences({ ...preferences, email }, sentText)
       .then(setEmailNote)
-      .catch(() => setEmailNote({ text: NOTIFICATION_TEXTS.saveFailed, error: true }))
+      .catch(() => setEmailNote({ text: NOTIFICATION_NOTES.saveFailed, error: true }))
       .finally(() => setEmailBusy(false));
   }, [preferences, savePreferences]);
 

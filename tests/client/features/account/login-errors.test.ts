@@ -1,11 +1,19 @@
-// What the login card says for each kind of failure (spec section 8 "Login").
+// @vitest-environment jsdom
+// What the login card says for each kind of failure (spec section 8 "Login"), read in English
+// (jsdom: the setup loads the catalogues).
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#client/api/api-error';
 import { loginFailure } from '#client/features/account/login-errors';
+import { say } from '#client/i18n/i18n';
+
+function said(error: unknown) {
+  const failure = loginFailure(error);
+  return { ...failure, message: say(failure.message) };
+}
 
 describe('loginFailure', () => {
   it('turns a 500 into the server-error text and asks for the session dialog', () => {
-    expect(loginFailure(new ApiError(500, 'Something went wrong.', 'INTERNAL', true))).toEqual({
+    expect(said(new ApiError(500, 'Something went wrong.', 'INTERNAL', true))).toEqual({
       message: 'Server error. Your session may have expired.',
       openSessionDialog: true,
     });
@@ -26,6 +34,6 @@ describe('loginFailure', () => {
     [new ApiError(0, 'Failed to fetch', 'NETWORK_ERROR'), 'Login error: Failed to fetch'],
     [new TypeError('boom'), 'Login error: boom'],
   ])('%o says "%s"', (error, message) => {
-    expect(loginFailure(error)).toEqual({ message, openSessionDialog: false });
+    expect(said(error)).toEqual({ message, openSessionDialog: false });
   });
 });
