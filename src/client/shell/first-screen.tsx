@@ -65,10 +65,14 @@ function Landing({ onLeave }: { onLeave: (app: RoutedApp) => void }) {
   useLoadOnIntent();
   useEffect(() => {
     setAppNavigator((to: AppPath) => {
-      void loadRoutedApp().then(async (app) => {
-        await app.openRoutedApp(to);
-        startTransition(() => onLeave(app));
-      });
+      loadRoutedApp()
+        .then(async (app) => {
+          await app.openRoutedApp(to);
+          startTransition(() => onLeave(app));
+        })
+        // The routed app could not load (the network dropped, no service worker yet): the
+        // browser goes there itself, and says what it can.
+        .catch(() => window.location.assign(to));
     });
   }, [onLeave]);
   return (

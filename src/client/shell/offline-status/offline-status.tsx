@@ -10,8 +10,13 @@ import { SignInBanner } from './sign-in-banner.tsx';
 import { IdleStatus, StatusBar } from './status-bar.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
+// A module that cannot load (offline, no service worker yet) leaves the bar idle rather
+// than failing the screen under it.
 const OutboxStatus = lazy(() =>
-  import('./outbox-status.tsx').then((m) => ({ default: m.OutboxStatus })),
+  import('./outbox-status.tsx').then(
+    (m) => ({ default: m.OutboxStatus }),
+    () => ({ default: () => <UpdatePrompt sending={false} /> }),
+  ),
 );
 
 /** The parts after the pending count, drawn from the outbox's summary. */
