@@ -59,6 +59,7 @@ const TRANSLATED = [
   'src/client/features/notifications/**/*.tsx',
   'src/client/features/feedback/**/*.tsx',
   'src/client/features/admin{,-users,-orders,-applications,-feedback,-audit,-devices}/**/*.tsx',
+  'src/client/features/{ordering,orders}/**/*.tsx',
 ];
 
 // The server's layer zones. A zone forbids its `target` files to import `from` files (except

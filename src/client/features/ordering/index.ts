@@ -5,6 +5,7 @@
 export {
   queuedOrderProblem,
   WILL_BE_REFUSED,
+  willBeRefusedText,
   type LimitKnowledge,
 } from './checkout/order-limit-check.ts';
 export { useLimitKnowledge } from './checkout/use-order-limits.ts';

@@ -4,6 +4,7 @@
 // attention" and the order comes back. An order still waiting on this device is taken back
 // without asking the server. Either way the card's leaving is explained in the status region
 // (issue 20 item 2): "Order #12 cancelled", or that the cancel waits to be sent.
+import { t } from '../../i18n/i18n.ts';
 import { buildAction, type TypedAction } from '../../offline/actions.ts';
 import { withdrawQueuedOrder } from '../../offline/orders-outbox.ts';
 import { submit } from '../../offline/submit.ts';
@@ -11,10 +12,10 @@ import type { MirrorRow } from '../../offline/types.ts';
 import { actionNewsText } from '../../offline/status-texts.ts';
 import { announce } from '../../ui/status-toast.tsx';
 
-export const CANCEL_FAILED = 'Failed to cancel order.';
-export const CANCEL_WHILE_SENDING = `${CANCEL_FAILED} It is being sent right now: try again in a moment.`;
-
-export const ORDER_WITHDRAWN = 'Order cancelled — it had not been sent';
+// The texts are made when said, in the language of that moment.
+export const cancelFailedText = (): string => t('ordering.cancel.failed');
+export const cancelWhileSendingText = (): string => t('ordering.cancel.whileSending');
+export const orderWithdrawnText = (): string => t('ordering.cancel.withdrawn');
 
 export function cancelOrderAction(
   orderId: number,
@@ -27,21 +28,21 @@ export function cancelOrderAction(
 export async function cancelOrder(orderId: number, row: MirrorRow, userId: number): Promise<void> {
   try {
     const outcome = await submit(cancelOrderAction(orderId, row, userId));
-    if (outcome.kind === 'rejected') window.alert(CANCEL_FAILED);
+    if (outcome.kind === 'rejected') window.alert(cancelFailedText());
     const news = actionNewsText(
       outcome.kind,
-      `Order #${orderId} cancelled`,
-      `cancel order #${orderId}`,
+      t('ordering.cancel.done', { orderId }),
+      t('ordering.cancel.what', { orderId }),
     );
     if (news !== null) announce(news);
   } catch {
-    window.alert(CANCEL_FAILED);
+    window.alert(cancelFailedText());
   }
 }
 
 /** Cancel of an order that has not left the device: its queued action is withdrawn. */
 export async function withdrawOrder(seq: number): Promise<void> {
   const withdrawn = await withdrawQueuedOrder(seq).catch(() => false);
-  if (!withdrawn) window.alert(CANCEL_WHILE_SENDING);
-  else announce(ORDER_WITHDRAWN);
+  if (!withdrawn) window.alert(cancelWhileSendingText());
+  else announce(orderWithdrawnText());
 }

@@ -3,6 +3,8 @@
 // An order placed on this device and not answered yet says so instead of an order ID; one
 // whose personal data the retention sweep removed says so in its address.
 import { useId } from 'react';
+import { formatDate } from '../../i18n/format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { orderEntity } from '../../offline/actions.ts';
 import { useOnline, useReceipt } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
@@ -10,16 +12,17 @@ import { Button } from '../../ui/button.tsx';
 import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import { Receipt } from '../../ui/receipt.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { QUEUED_TEXT } from '../../offline/status-texts.ts';
+import { queuedText } from '../../offline/status-texts.ts';
 import { addressText } from '../../ui/personal-data.ts';
 import type { HistoryEntry } from './history-data.ts';
 import styles from './orders.module.css';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
+/** An order's time (request, cancel) in the current language: call it at render. */
 export function requestTimeText(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : timeFormat.format(time);
+  return Number.isNaN(time)
+    ? iso
+    : formatDate(new Date(time), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** An order's lines, "name × quantity" (the history's cards and its Cancelled section). */
@@ -28,8 +31,9 @@ export function OrderItems({
 }: {
   items: readonly { itemName: string; quantity: number }[];
 }) {
+  const t = useT();
   return (
-    <ul className={styles.items} aria-label="Items">
+    <ul className={styles.items} aria-label={t('ordering.order.items')}>
       {items.map((item, i) => (
         <li key={`${item.itemName}-${i}`}>
           {item.itemName} × {item.quantity}
@@ -41,6 +45,7 @@ export function OrderItems({
 
 /** The receipt of an order placed on this device: no ID until the server answers. */
 function LocalState({ row }: { row: OutboxRow | null }) {
+  useT(); // the queued note follows a change of language
   const online = useOnline();
   if (row === null || row.status === 'done') return <Receipt state="sent" />;
   if (row.status === 'rejected') return <Receipt state="attention" />;
@@ -48,7 +53,7 @@ function LocalState({ row }: { row: OutboxRow | null }) {
   return (
     <>
       <Receipt state="waiting" />
-      {tried && <span className={styles.note}>{QUEUED_TEXT}</span>}
+      {tried && <span className={styles.note}>{queuedText()}</span>}
     </>
   );
 }
@@ -70,10 +75,14 @@ interface OrderCardProps {
 }
 
 export function OrderCard({ entry, onCancel }: OrderCardProps) {
+  const t = useT();
   const id = useId();
   const { order } = entry;
   const local = order.orderId === null;
-  const title = local ? 'New order' : `Order #${order.orderId}`;
+  const title =
+    order.orderId === null
+      ? t('ordering.order.new')
+      : t('ordering.order.title', { orderId: order.orderId });
   const total = order.orderItems.reduce((sum, i) => sum + i.quantity, 0);
   const cancellable = order.status === 'PENDING' || order.status === 'PROCESSING';
   return (
@@ -87,18 +96,18 @@ export function OrderCard({ entry, onCancel }: OrderCardProps) {
           )}
         </CardHead>
         <Fields>
-          <Field label="Order ID">{order.orderId ?? '—'}</Field>
-          <Field label="Address">{addressText(order, requestTimeText)}</Field>
-          <Field label="Notes">{order.notes ?? '—'}</Field>
-          <Field label="Request Time">
+          <Field label={t('ordering.order.orderId')}>{order.orderId ?? '—'}</Field>
+          <Field label={t('ordering.order.address')}>{addressText(order, requestTimeText)}</Field>
+          <Field label={t('ordering.order.notes')}>{order.notes ?? '—'}</Field>
+          <Field label={t('ordering.order.requestTime')}>
             <time dateTime={order.requestTime}>{requestTimeText(order.requestTime)}</time>
           </Field>
-          <Field label="Total Items">{total}</Field>
+          <Field label={t('ordering.order.totalItems')}>{total}</Field>
         </Fields>
         <OrderItems items={order.orderItems} />
         {cancellable && (
           <Button variant="danger" onClick={onCancel}>
-            Cancel Order
+            {t('ordering.order.cancel')}
           </Button>
         )}
       </article>

@@ -3,6 +3,7 @@
 // not sent yet are at the top as "Waiting to send"; 'Cancel Order' goes through the outbox.
 // A guest has no history (spec section 5).
 import { validateOrderHistoryUserId } from '#shared/rules/orders';
+import { t, useT } from '../../i18n/i18n.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import { isGuest } from '../../session/session-user.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
@@ -10,7 +11,7 @@ import card from '../../ui/card.module.css';
 import { useConfirm, type Confirmation, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { TitledPage } from '../../ui/titled-page.tsx';
-import { QUEUED_TEXT } from '../../offline/status-texts.ts';
+import { queuedText } from '../../offline/status-texts.ts';
 import { UpdatedAgo } from '../../offline/updated-ago.tsx';
 import { cancelOrder, withdrawOrder } from './cancel-order.ts';
 import { useCancelledOrders, useCancelNotices } from './cancelled-orders.ts';
@@ -20,20 +21,22 @@ import { OrderCard } from './order-card.tsx';
 import { useHistoryRefresh } from './use-history-refresh.ts';
 import styles from './orders.module.css';
 
-export const ORDER_HISTORY_TITLE = 'Order History';
-export const NO_ORDERS = 'You have no orders yet.';
-
 /** Cancel Order asks first (issue 20 item 2): it gives the order up for good. */
 export function cancelQuestion(orderId: number | null): ConfirmRequest {
-  const name = orderId === null ? 'this new order' : `order #${orderId}`;
+  const words =
+    orderId === null
+      ? {
+          title: t('ordering.cancel.newTitle'),
+          description: t('ordering.cancel.newDescription'),
+        }
+      : {
+          title: t('ordering.cancel.title', { orderId }),
+          description: t('ordering.cancel.description'),
+        };
   return {
-    title: `Cancel ${name}?`,
-    description:
-      orderId === null
-        ? 'It has not been sent yet, so it will never be sent.'
-        : 'The team will not deliver it, and its items go back in stock. This cannot be undone.',
-    confirmLabel: 'Cancel order',
-    keepLabel: 'Keep order',
+    ...words,
+    confirmLabel: t('ordering.cancel.confirm'),
+    keepLabel: t('ordering.cancel.keep'),
   };
 }
 
@@ -45,13 +48,14 @@ async function onCancel(entry: HistoryEntry, userId: number, confirm: Confirmati
 }
 
 function PendingCancels() {
+  const t = useT();
   const rows = usePendingCancels();
   if (rows.length === 0) return null;
   return (
-    <ul className={styles.pendingCancels} aria-label="Cancels waiting to send">
+    <ul className={styles.pendingCancels} aria-label={t('ordering.history.pendingCancels')}>
       {rows.map((row) => (
         <li key={row.seq} role="status">
-          {row.label} — {QUEUED_TEXT}
+          {row.label} — {queuedText()}
         </li>
       ))}
     </ul>
@@ -59,6 +63,7 @@ function PendingCancels() {
 }
 
 function History({ user, userId }: { user: SessionUser; userId: number }) {
+  const t = useT();
   const error = useHistoryRefresh(user);
   const entries = useHistory();
   const { confirm, dialog } = useConfirm();
@@ -72,9 +77,14 @@ function History({ user, userId }: { user: SessionUser; userId: number }) {
       <ErrorMessage text={error} />
       <CancelNotices unseen={notices.unseen} onDismiss={notices.dismiss} />
       <PendingCancels />
-      {entries !== undefined && entries.length === 0 && <p className={styles.empty}>{NO_ORDERS}</p>}
+      {entries !== undefined && entries.length === 0 && (
+        <p className={styles.empty}>{t('ordering.history.empty')}</p>
+      )}
       {entries !== undefined && entries.length > 0 && (
-        <ul className={`${card.list} ${styles.twoColumns}`} aria-label="Orders">
+        <ul
+          className={`${card.list} ${styles.twoColumns}`}
+          aria-label={t('ordering.history.ordersLabel')}
+        >
           {entries.map((entry) => (
             <OrderCard
               key={entry.row.key}
@@ -91,11 +101,12 @@ function History({ user, userId }: { user: SessionUser; userId: number }) {
 }
 
 export function OrderHistoryPage() {
+  const t = useT();
   const user = useSessionUser();
   const guestProblem = isGuest(user) ? validateOrderHistoryUserId(null) : null;
   const problem = guestProblem ?? validateOrderHistoryUserId(user?.userId);
   return (
-    <TitledPage title={ORDER_HISTORY_TITLE} backLabel="Back to Home">
+    <TitledPage title={t('ordering.history.title')} backLabel={t('ordering.history.back')}>
       {problem !== null || user === null || user.userId === null ? (
         <ErrorMessage text={problem} />
       ) : (

@@ -3,14 +3,16 @@
 // minutes ago" say enough: no red. A later refresh that works (the engine's, when the
 // network returns) clears the failure.
 import { useEffect, useState } from 'react';
+import { message, type Message } from '#shared/i18n/messages';
 import { useListRefreshedAt } from '../../offline/hooks.ts';
 import { refreshListReporting, type LoadProblem } from '../../offline/list-refresh.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 
-export const LOAD_FAILED = 'Failed to load orders.';
+/** A Message: the line under the title follows a change of language while it shows. */
+export const LOAD_FAILED = message('ordering.history.loadFailed');
 
 /** `user` is the session user (its object changes only when the user does). */
-export function useHistoryRefresh(user: SessionUser | null): string | null {
+export function useHistoryRefresh(user: SessionUser | null): Message | null {
   const [failure, setFailure] = useState<{ problem: LoadProblem; at: number } | null>(null);
   const refreshedAt = useListRefreshedAt('myOrders');
   useEffect(() => {

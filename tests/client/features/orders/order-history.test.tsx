@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ORDER_MESSAGES } from '#shared/rules/orders';
 import { setApiBaseUrl } from '#client/api/api-client';
+import { say } from '#client/i18n/i18n';
 import { getAppDb } from '#client/offline/app-db';
 import { submit } from '#client/offline/submit';
 import { GUEST_USER, setSessionUser } from '#client/session/session-user';
@@ -145,6 +146,8 @@ describe('order history', () => {
   it('tells a guest that order history is not available', async () => {
     setSessionUser(GUEST_USER);
     renderPage('/orderhistory', OrderHistoryPage);
-    expect((await screen.findByRole('alert')).textContent).toBe(ORDER_MESSAGES.orderHistoryGuest);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      say(ORDER_MESSAGES.orderHistoryGuest),
+    );
   });
 });

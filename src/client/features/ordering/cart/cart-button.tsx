@@ -5,6 +5,7 @@
 // shows just above it, where the thumb and the eye already are; it is a polite status (it
 // exists only while it shows, so the home's other status lines stay the only ones otherwise).
 import { useEffect, useState } from 'react';
+import { useT } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
 import { cartButtonText } from './cart-count.ts';
 import styles from './cart.module.css';
@@ -13,6 +14,7 @@ import styles from './cart.module.css';
 export const ADDED_NOTE_MS = 6_000;
 
 export function CartButton({ count, onOpen }: { count: number; onOpen: () => void }) {
+  useT(); // the button's text follows a change of language
   return (
     <Button variant="onBrand" className={styles.cartButton} onClick={onOpen}>
       {cartButtonText(count)}

@@ -1,6 +1,7 @@
 // The cart dialog (spec section 2): the lines, the Overview, the delivery fields (the
 // client's or the guest's, given as children) and 'Place Order'.
 import { useEffect, useId, useRef, type SyntheticEvent, type ReactNode } from 'react';
+import { say, useT } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorMessage } from '../../../ui/form-message.tsx';
 import { Modal, ModalClose } from '../../../ui/modal.tsx';
@@ -9,9 +10,6 @@ import type { CartLine, CartOwner } from './cart-store.ts';
 import { refusalStale } from '../checkout/refusal-stale.ts';
 import { CartLines } from './cart-lines.tsx';
 import styles from './cart.module.css';
-
-export const CART_TITLE = 'Cart';
-export const PLACING_TEXT = 'Placing…';
 
 interface CartDialogProps {
   open: boolean;
@@ -25,6 +23,7 @@ interface CartDialogProps {
 }
 
 export function CartDialog(props: CartDialogProps) {
+  const t = useT();
   const formId = useId();
   const { limit, order, place } = props.checkout;
   const { error, busy, clearError } = order;
@@ -42,7 +41,7 @@ export function CartDialog(props: CartDialogProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
   useEffect(() => {
-    if (error !== null && refusalStale(error, linesAtError.current, props.lines)) clearError();
+    if (error !== null && refusalStale(say(error), linesAtError.current, props.lines)) clearError();
   }, [error, props.lines, clearError]);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -55,26 +54,26 @@ export function CartDialog(props: CartDialogProps) {
         if (!next) clearError();
         props.onOpenChange(next);
       }}
-      title={CART_TITLE}
+      title={t('ordering.cart.title')}
       actions={
         <>
           <ModalClose asChild>
-            <Button variant="secondary">Close</Button>
+            <Button variant="secondary">{t('ordering.cart.close')}</Button>
           </ModalClose>
           <Button type="submit" form={formId} disabled={busy}>
-            {busy ? PLACING_TEXT : 'Place Order'}
+            {busy ? t('ordering.cart.placing') : t('ordering.cart.placeOrder')}
           </Button>
         </>
       }
     >
       <CartLines owner={props.owner} lines={props.lines} />
-      {limit !== null && limit !== error && (
+      {limit !== null && (error === null || say(limit) !== say(error)) && (
         <p className={styles.limit} role="status">
-          {limit}
+          {say(limit)}
         </p>
       )}
       <form id={formId} onSubmit={submit} noValidate className={styles.fields}>
-        <h3>Delivery details</h3>
+        <h3>{t('ordering.cart.deliveryDetails')}</h3>
         {props.children}
       </form>
       <div ref={errorBox}>

@@ -5,7 +5,8 @@
 import { useId, useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { useCatalogueItems } from '../catalogue/catalogue-data.ts';
-import { lineCap, OUT_OF_STOCK } from '../catalogue/stock-room.ts';
+import { lineCap } from '../catalogue/stock-room.ts';
+import { t, useT } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
 import fieldStyles from '../../../ui/field.module.css';
 import {
@@ -17,11 +18,9 @@ import {
 } from './cart-store.ts';
 import styles from './cart.module.css';
 
-export const CART_NOTHING_YET = 'Nothing in the cart yet.';
-
 /** "At most 2 of this." (or 'Out of stock') beside a line holding more than it may. */
 export function overCapText(cap: number): string {
-  return cap === 0 ? `${OUT_OF_STOCK}: remove it or set 0.` : `At most ${cap} of this.`;
+  return cap === 0 ? t('ordering.cart.overCapOutOfStock') : t('ordering.cart.overCap', { cap });
 }
 
 interface LineRowProps {
@@ -32,6 +31,7 @@ interface LineRowProps {
 }
 
 function LineRow({ owner, line, cap }: LineRowProps) {
+  const t = useT();
   const id = useId();
   // What is typed, while it is not a valid amount yet (an emptied field while retyping).
   const [draft, setDraft] = useState<string | null>(null);
@@ -56,7 +56,11 @@ function LineRow({ owner, line, cap }: LineRowProps) {
       </span>
       <span className={styles.lineControls}>
         <label htmlFor={id} className={styles.amountLabel}>
-          Amount<span className="visually-hidden"> of {line.name}</span>
+          {t('ordering.cart.amount')}
+          <span className="visually-hidden">
+            {' '}
+            {t('ordering.cart.amountOf', { name: line.name })}
+          </span>
         </label>
         <input
           id={id}
@@ -73,7 +77,8 @@ function LineRow({ owner, line, cap }: LineRowProps) {
           aria-describedby={over ? `${id}-over` : undefined}
         />
         <Button variant="quiet" onClick={() => removeLine(owner, line.name)}>
-          Remove<span className="visually-hidden"> {line.name}</span>
+          {t('ordering.cart.remove')}
+          <span className="visually-hidden"> {line.name}</span>
         </Button>
       </span>
       {over && (
@@ -86,11 +91,12 @@ function LineRow({ owner, line, cap }: LineRowProps) {
 }
 
 function Overview({ lines }: { lines: readonly CartLine[] }) {
+  const t = useT();
   const ordered = orderedLines(lines);
   const total = ordered.reduce((sum, l) => sum + l.quantity, 0);
   return (
-    <section aria-label="Overview" className={styles.overview}>
-      <h3>Overview</h3>
+    <section aria-label={t('ordering.cart.overview')} className={styles.overview}>
+      <h3>{t('ordering.cart.overview')}</h3>
       <ul>
         {ordered.map((l) => (
           <li key={l.name}>
@@ -98,17 +104,18 @@ function Overview({ lines }: { lines: readonly CartLine[] }) {
           </li>
         ))}
       </ul>
-      <p className={styles.total}>Total Items: {total}</p>
+      <p className={styles.total}>{t('ordering.cart.totalItems', { total })}</p>
     </section>
   );
 }
 
 export function CartLines({ owner, lines }: { owner: CartOwner; lines: readonly CartLine[] }) {
+  const t = useT();
   const items: readonly CargoItem[] | undefined = useCatalogueItems();
-  if (lines.length === 0) return <p className={styles.nothing}>{CART_NOTHING_YET}</p>;
+  if (lines.length === 0) return <p className={styles.nothing}>{t('ordering.cart.nothingYet')}</p>;
   return (
     <>
-      <ul className={styles.lines} aria-label="Cart items">
+      <ul className={styles.lines} aria-label={t('ordering.cart.linesLabel')}>
         {lines.map((line) => (
           <LineRow
             key={line.name}

@@ -1,6 +1,7 @@
 // What the catalogue's two dialogs (item detail, custom item) share: the dialog with its form
 // and error line, Cancel and 'Add to Cart' (which sends the form), and the Quantity field.
 import { useId, type ReactNode } from 'react';
+import { useT, type Saying } from '../../../i18n/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorMessage } from '../../../ui/form-message.tsx';
 import { Modal, ModalClose } from '../../../ui/modal.tsx';
@@ -15,7 +16,7 @@ interface AddToCartDialogProps {
   onClose: () => void;
   /** 'Add to Cart', or Enter in a field. */
   onSubmit: () => void;
-  error: string | null;
+  error: Saying | null;
   /** Why nothing may be added ('Out of stock', …): 'Add to Cart' is off and says so. */
   blocked?: string | null;
   /** The form's fields. */
@@ -23,6 +24,7 @@ interface AddToCartDialogProps {
 }
 
 export function AddToCartDialog(props: AddToCartDialogProps) {
+  const t = useT();
   const formId = useId();
   const blocked = props.blocked ?? null;
   return (
@@ -34,7 +36,7 @@ export function AddToCartDialog(props: AddToCartDialogProps) {
       actions={
         <>
           <ModalClose asChild>
-            <Button variant="secondary">Cancel</Button>
+            <Button variant="secondary">{t('ordering.catalogue.cancel')}</Button>
           </ModalClose>
           <Button
             type="submit"
@@ -42,7 +44,7 @@ export function AddToCartDialog(props: AddToCartDialogProps) {
             disabled={blocked !== null}
             aria-describedby={blocked === null ? undefined : `${formId}-blocked`}
           >
-            Add to Cart
+            {t('ordering.catalogue.addToCart')}
           </Button>
         </>
       }
@@ -82,9 +84,10 @@ export function QuantityField({
   max?: number;
   disabled?: boolean;
 }) {
+  const t = useT();
   return (
     <TextField
-      label="Quantity"
+      label={t('ordering.catalogue.quantity')}
       type="number"
       inputMode="numeric"
       min={1}

@@ -4,6 +4,7 @@
 // goes to the caller (the cart).
 import { useEffect, useId, useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
+import { useT } from '../../../i18n/i18n.ts';
 import { refreshListReporting } from '../../../offline/list-refresh.ts';
 import type { CartLine } from '../cart/cart-store.ts';
 import { UpdatedAgo } from '../../../offline/updated-ago.tsx';
@@ -12,10 +13,6 @@ import { CustomItemDialog } from './custom-item-dialog.tsx';
 import { ItemCard } from './item-card.tsx';
 import { ItemDetailDialog } from './item-detail-dialog.tsx';
 import styles from './catalogue.module.css';
-
-export const AVAILABLE_ITEMS = 'Available Items';
-export const CUSTOM_ITEM_LINK = "Didn't find items you want? Click here.";
-export const NO_ITEMS_TEXT = 'No items are available right now.';
 
 type Open = { kind: 'item'; item: CargoItem } | { kind: 'custom' } | null;
 
@@ -28,9 +25,10 @@ function useRefreshOnOpen(): void {
 }
 
 function ItemGrid({ items, onOpen }: { items: CargoItem[]; onOpen: (item: CargoItem) => void }) {
-  if (items.length === 0) return <p className={styles.empty}>{NO_ITEMS_TEXT}</p>;
+  const t = useT();
+  if (items.length === 0) return <p className={styles.empty}>{t('ordering.catalogue.empty')}</p>;
   return (
-    <ul className={styles.grid} aria-label={AVAILABLE_ITEMS}>
+    <ul className={styles.grid} aria-label={t('ordering.catalogue.title')}>
       {items.map((item) => (
         <ItemCard key={item.id} item={item} onOpen={() => onOpen(item)} />
       ))}
@@ -45,6 +43,7 @@ interface CataloguePanelProps {
 }
 
 export function CataloguePanel({ lines, onAdd }: CataloguePanelProps) {
+  const t = useT();
   const headingId = useId();
   const items = useCatalogueItems();
   const [open, setOpen] = useState<Open>(null);
@@ -56,7 +55,7 @@ export function CataloguePanel({ lines, onAdd }: CataloguePanelProps) {
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <div className={styles.panelHead}>
-        <h2 id={headingId}>{AVAILABLE_ITEMS}</h2>
+        <h2 id={headingId}>{t('ordering.catalogue.title')}</h2>
         <UpdatedAgo list="catalogue" />
       </div>
       {items !== undefined && (
@@ -68,7 +67,7 @@ export function CataloguePanel({ lines, onAdd }: CataloguePanelProps) {
           className={styles.linkButton}
           onClick={() => setOpen({ kind: 'custom' })}
         >
-          {CUSTOM_ITEM_LINK}
+          {t('ordering.catalogue.customLink')}
         </button>
       </p>
       {open?.kind === 'item' && (

@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { ORDER_LIMITS } from '#shared/contracts/orders';
 import { DEFAULT_MAX_PER_ORDER, overMaxText } from '#shared/rules/order-limits';
 import { validateCustomItem } from '#shared/rules/orders';
+import { useT, type Saying } from '../../../i18n/i18n.ts';
 import { TextField } from '../../../ui/text-field.tsx';
 import type { CartLine } from '../cart/cart-store.ts';
 import { AddToCartDialog, QuantityField } from './add-to-cart-dialog.tsx';
-
-export const CUSTOM_ITEM_TITLE = 'Request an Item';
 
 interface CustomItemProps {
   onClose: () => void;
@@ -18,9 +17,10 @@ interface CustomItemProps {
 }
 
 export function CustomItemDialog({ onClose, onAdd }: CustomItemProps) {
+  const t = useT();
   const [name, setName] = useState('');
   const [quantity, setQuantity] = useState('1');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Saying | null>(null);
 
   const submit = () => {
     const problem =
@@ -34,14 +34,14 @@ export function CustomItemDialog({ onClose, onAdd }: CustomItemProps) {
 
   return (
     <AddToCartDialog
-      title={CUSTOM_ITEM_TITLE}
-      description="Tell us what you need and we will try to bring it."
+      title={t('ordering.catalogue.customTitle')}
+      description={t('ordering.catalogue.customDescription')}
       onClose={onClose}
       onSubmit={submit}
       error={error}
     >
       <TextField
-        label="Item Name"
+        label={t('ordering.catalogue.itemName')}
         value={name}
         onChange={setName}
         maxLength={ORDER_LIMITS.itemName}

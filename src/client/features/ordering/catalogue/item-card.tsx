@@ -1,13 +1,19 @@
 import { useId } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
+import { t, useT } from '../../../i18n/i18n.ts';
 import { StockStatusText } from '../../../ui/stock-status.tsx';
 import { ItemImage } from './item-image.tsx';
-import { OUT_OF_STOCK } from './stock-room.ts';
+import { outOfStockText } from './stock-room.ts';
 import styles from './catalogue.module.css';
 
 /** "max 2 per order" (beyond-spec.md section 1: the catalogue shows each item's cap). */
 export function maxPerOrderText(maxPerOrder: number): string {
-  return `max ${maxPerOrder} per order`;
+  return t('ordering.catalogue.maxPerOrder', { max: maxPerOrder });
+}
+
+/** The item's category, or 'Uncategorised'. */
+export function categoryText(category: string | null): string {
+  return category ?? t('ordering.catalogue.uncategorised');
 }
 
 /**
@@ -16,6 +22,7 @@ export function maxPerOrderText(maxPerOrder: number): string {
  * accessible name is the item's name.
  */
 export function ItemCard({ item, onOpen }: { item: CargoItem; onOpen: () => void }) {
+  const t = useT();
   const id = useId();
   return (
     <li>
@@ -31,13 +38,13 @@ export function ItemCard({ item, onOpen }: { item: CargoItem; onOpen: () => void
           {item.name}
         </span>
         <span id={`${id}-meta`} className={styles.meta}>
-          <span>{item.category ?? 'Uncategorised'}</span>
+          <span>{categoryText(item.category)}</span>
           <span className={styles.stockLine}>
-            <span>Total Stock: {item.quantity}</span>
+            <span>{t('ordering.catalogue.totalStock', { quantity: item.quantity })}</span>
             <StockStatusText quantity={item.quantity} badge />
           </span>
           <span className={styles.maxLine}>
-            {item.quantity <= 0 ? OUT_OF_STOCK : maxPerOrderText(item.maxPerOrder)}
+            {item.quantity <= 0 ? outOfStockText() : maxPerOrderText(item.maxPerOrder)}
           </span>
         </span>
       </button>

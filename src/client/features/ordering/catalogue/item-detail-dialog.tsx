@@ -7,12 +7,13 @@ import { useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { orderLineName } from '#shared/rules/order-lines';
 import { validateItemQuantity } from '#shared/rules/orders';
+import { t, useT, type Saying } from '../../../i18n/i18n.ts';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { StockStatusText } from '../../../ui/stock-status.tsx';
 import type { CartLine } from '../cart/cart-store.ts';
 import { AddToCartDialog, QuantityField } from './add-to-cart-dialog.tsx';
 import { ItemImage } from './item-image.tsx';
-import { maxPerOrderText } from './item-card.tsx';
+import { categoryText, maxPerOrderText } from './item-card.tsx';
 import { leftText, roomFor, type Room } from './stock-room.ts';
 import styles from './catalogue.module.css';
 
@@ -34,7 +35,8 @@ function defaultSize(sizes: Record<string, number>): string {
 /** "3 left in stock · max 2 per order · 1 in your cart" */
 function quantityHint(room: Room): string {
   const parts = [leftText(room.left), maxPerOrderText(room.max)];
-  if (room.itemInCart > 0) parts.push(`${room.itemInCart} in your cart`);
+  if (room.itemInCart > 0)
+    parts.push(t('ordering.catalogue.inYourCart', { count: room.itemInCart }));
   return parts.join(' · ');
 }
 
@@ -46,14 +48,18 @@ function capped(value: string, more: number): string {
 function sizeOption([label, left]: [string, number]) {
   return {
     value: label,
-    label: left > 0 ? `${label} (${left} in stock)` : `${label} (out of stock)`,
+    label:
+      left > 0
+        ? t('ordering.catalogue.sizeInStock', { size: label, left })
+        : t('ordering.catalogue.sizeOutOfStock', { size: label }),
   };
 }
 
 export function ItemDetailDialog({ item, items, lines, onClose, onAdd }: ItemDetailProps) {
+  const t = useT();
   const [size, setSize] = useState(() => defaultSize(item.sizeQuantities));
   const [quantity, setQuantity] = useState('1');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Saying | null>(null);
   const sizes = Object.entries(item.sizeQuantities);
   const room = roomFor(item, size, lines, items);
 
@@ -79,9 +85,9 @@ export function ItemDetailDialog({ item, items, lines, onClose, onAdd }: ItemDet
         <div className={styles.detailHead}>
           <ItemImage imageId={item.imageId} name={item.name} />
           <p className={styles.meta}>
-            <span>{item.category ?? 'Uncategorised'}</span>
+            <span>{categoryText(item.category)}</span>
             <span className={styles.stockLine}>
-              <span>Total Stock: {item.quantity}</span>
+              <span>{t('ordering.catalogue.totalStock', { quantity: item.quantity })}</span>
               <StockStatusText quantity={item.quantity} badge />
             </span>
           </p>
@@ -94,7 +100,7 @@ export function ItemDetailDialog({ item, items, lines, onClose, onAdd }: ItemDet
     >
       {sizes.length > 0 && (
         <SelectField
-          label="Size"
+          label={t('ordering.catalogue.size')}
           value={size}
           onChange={(next) => {
             setSize(next);

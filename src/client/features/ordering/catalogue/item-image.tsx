@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { cargoImagePath } from '#shared/contracts/cargo';
 import { getApiBaseUrl } from '../../../api/base-url.ts';
+import { useT } from '../../../i18n/i18n.ts';
 import styles from './catalogue.module.css';
-
-export const NO_IMAGE = 'No Image';
 
 /**
  * The item's thumbnail, or 'No Image'. The worker keeps images it has seen (CacheFirst), so
@@ -11,9 +10,10 @@ export const NO_IMAGE = 'No Image';
  * detail dialog as well: it is the one the card already brought onto the device.
  */
 export function ItemImage({ imageId, name }: { imageId: string | null; name: string }) {
+  const t = useT();
   const [failed, setFailed] = useState<string | null>(null);
   if (imageId === null || failed === imageId) {
-    return <span className={styles.noImage}>{NO_IMAGE}</span>;
+    return <span className={styles.noImage}>{t('ordering.catalogue.noImage')}</span>;
   }
   return (
     <img

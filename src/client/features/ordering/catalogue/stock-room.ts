@@ -7,6 +7,7 @@
 import type { CargoItem } from '#shared/contracts/cargo';
 import { nameKey, resolveLineName } from '#shared/rules/order-lines';
 import { DEFAULT_MAX_PER_ORDER } from '#shared/rules/order-limits';
+import { t } from '../../../i18n/i18n.ts';
 
 /** A cart line as the caps see it. */
 export interface HeldLine {
@@ -14,22 +15,26 @@ export interface HeldLine {
   quantity: number;
 }
 
-export const OUT_OF_STOCK = 'Out of stock';
-export const CHOOSE_IN_STOCK_SIZE = 'Choose a size that is in stock.';
+// The texts are made when asked (at render), in the language of that moment.
+
+/** "Out of stock" */
+export function outOfStockText(): string {
+  return t('ordering.catalogue.outOfStock');
+}
 
 /** "All 2 left are in your cart." */
 export function allInCartText(left: number): string {
-  return `All ${left} left are in your cart.`;
+  return t('ordering.catalogue.allInCart', { left });
 }
 
 /** "Your cart already has 2, the most one order may ask for." */
 export function maxInCartText(max: number): string {
-  return `Your cart already has ${max}, the most one order may ask for.`;
+  return t('ordering.catalogue.maxInCart', { max });
 }
 
 /** "3 left in stock" (never "Only 0 left": 0 is "Out of stock"). */
 export function leftText(left: number): string {
-  return left === 0 ? OUT_OF_STOCK : `${left} left in stock`;
+  return left === 0 ? outOfStockText() : t('ordering.catalogue.left', { left });
 }
 
 export interface Room {
@@ -84,7 +89,7 @@ export function roomFor(
   const { inCart, itemInCart } = heldOf(item, size, lines, byKeyOf(items));
   const more = Math.max(0, Math.min(left - inCart, max - itemInCart));
   let reason: string | null = null;
-  if (left <= 0) reason = OUT_OF_STOCK;
+  if (left <= 0) reason = outOfStockText();
   else if (left - inCart <= 0) reason = allInCartText(left);
   else if (max - itemInCart <= 0) reason = maxInCartText(max);
   return { left, inCart, itemInCart, max, more, reason };

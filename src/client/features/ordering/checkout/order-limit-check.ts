@@ -20,13 +20,22 @@ import {
   phoneKey,
   type LimitCatalogueItem,
 } from '#shared/rules/order-limits';
+import { say, t, type Saying } from '../../../i18n/i18n.ts';
 import { isActionOf, ORDER_KINDS, placedLines } from '../../../offline/actions.ts';
 import type { MirrorRow, OutboxRow } from '../../../offline/types.ts';
 import { parseHistoryOrder } from '../../orders/index.ts';
 
 type Item = { itemName: string; quantity: number };
 
-/** Before the reason an order waiting on this device will be refused. */
+/** Before the reason an order waiting on this device will be refused (at render). */
+export function willBeRefusedText(): string {
+  return t('ordering.pending.willBeRefused');
+}
+
+/**
+ * The same in English only, for the outbox list (shell/offline-status/outbox-list.tsx) until
+ * it calls willBeRefusedText(): a constant cannot follow the language. Use the function.
+ */
 export const WILL_BE_REFUSED = 'It will not be accepted:';
 
 /** What the device knows that the limits need. */
@@ -50,7 +59,7 @@ export function limitCatalogue(rows: readonly MirrorRow[]): LimitCatalogueItem[]
 export function linesProblem(
   items: readonly Item[],
   catalogue: readonly LimitCatalogueItem[],
-): string | null {
+): Saying | null {
   const lines = items.map((i) => ({ name: i.itemName, quantity: i.quantity }));
   return orderLimitRefusal(limitLinesOf(lines, catalogue));
 }
@@ -87,7 +96,7 @@ export function clientOrderProblem(
   items: readonly Item[],
   k: LimitKnowledge,
   beforeSeq?: number,
-): string | null {
+): Saying | null {
   const lines = linesProblem(items, k.catalogue);
   if (lines !== null) return lines;
   if (openOrdersBefore(k, beforeSeq) >= OPEN_ORDERS_PER_CLIENT) {
@@ -108,7 +117,7 @@ export function guestOrderProblem(
   contact: { phone: string; email: string },
   k: LimitKnowledge,
   options: { beforeSeq?: number; now?: Date } = {},
-): string | null {
+): Saying | null {
   const lines = linesProblem(items, k.catalogue);
   if (lines !== null) return lines;
   const phone = phoneKey(contact.phone);
@@ -126,11 +135,20 @@ export function guestOrderProblem(
   return same.length >= GUEST_ORDERS_PER_DAY ? ORDER_LIMIT_MESSAGES.guestOrdersPerDay : null;
 }
 
-/** What the server will say to an order still waiting on this device; null when nothing. */
-export function queuedOrderProblem(row: OutboxRow, k: LimitKnowledge): string | null {
+/** The refusal an order still waiting on this device will get; null when none. */
+function queuedRefusal(row: OutboxRow, k: LimitKnowledge): Saying | null {
   const items = placedLines(row);
   if (row.kind === ORDER_KINDS.create) return clientOrderProblem(items, k, row.seq);
   const contact = guestContact(row);
   if (contact === null) return null;
   return guestOrderProblem(items, contact, k, { beforeSeq: row.seq, now: new Date(row.createdAt) });
+}
+
+/**
+ * What the server will say to an order still waiting on this device, in the current language
+ * (call it at render); null when nothing.
+ */
+export function queuedOrderProblem(row: OutboxRow, k: LimitKnowledge): string | null {
+  const refusal = queuedRefusal(row, k);
+  return refusal === null ? null : say(refusal);
 }

@@ -4,23 +4,26 @@
 // queued for later ("Saved — will send when online"), or 'Order creation failed.' when the
 // device could not even queue it.
 import { orderCreateReply } from '#shared/contracts/orders';
+import { message } from '#shared/i18n/messages';
+import type { Saying } from '../../../i18n/i18n.ts';
 import type { TypedAction } from '../../../offline/actions.ts';
 import { submit } from '../../../offline/submit.ts';
 import { deviceLocation, type DeviceLocation } from './device-location.ts';
 
-export const ORDER_FAILED = 'Order creation failed';
-export const ORDER_FAILED_LOCALLY = 'Order creation failed.';
+// Messages, not texts: a refusal shown under the cart follows a change of language.
+export const ORDER_FAILED = message('ordering.checkout.failed');
+export const ORDER_FAILED_LOCALLY = message('ordering.checkout.failedLocally');
 
 export type PlaceResult =
-  | { kind: 'invalid'; message: string }
+  | { kind: 'invalid'; message: Saying }
   | { kind: 'sent'; orderId: number | null; orderStatus: string; message: string }
-  | { kind: 'rejected'; message: string }
+  | { kind: 'rejected'; message: Saying }
   | { kind: 'queued' };
 
-/** The server's message in a refusal, else the spec's fallback. */
-export function refusalText(body: unknown): string {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.trim() !== '' ? message : ORDER_FAILED;
+/** The server's message in a refusal (in the caller's language), else the spec's fallback. */
+export function refusalText(body: unknown): Saying {
+  const text = (body as { message?: unknown } | null)?.message;
+  return typeof text === 'string' && text.trim() !== '' ? text : ORDER_FAILED;
 }
 
 /** The reply of an accepted order; a reply of another shape still means it was placed. */
@@ -34,7 +37,7 @@ export function placedReply(body: unknown): Extract<PlaceResult, { kind: 'sent' 
 export type PlacingAction = TypedAction<'order.create'> | TypedAction<'order.guestCreate'>;
 
 export async function placeOrder(
-  problem: string | null,
+  problem: Saying | null,
   build: (location: DeviceLocation | null) => PlacingAction,
 ): Promise<PlaceResult> {
   if (problem !== null) return { kind: 'invalid', message: problem };

@@ -2,7 +2,9 @@
 // limits already give as far as this device knows them, the check of the delivery fields, and
 // the order to queue. The client gives an address, a phone number and notes; a guest also says
 // who they are.
+import { message } from '#shared/i18n/messages';
 import { validateClientOrder, validateGuestOrder } from '#shared/rules/orders';
+import type { Saying } from '../../../i18n/i18n.ts';
 import { useFieldErrors, type FieldErrors, type FormState } from '../../../ui/form-state.ts';
 import type { CartLine, CartOwner } from '../cart/cart-store.ts';
 import { EMPTY_GUEST_FIELDS } from '../cart/cart-fields.ts';
@@ -19,7 +21,7 @@ import { usePlaceOrder, type Placed, type PlaceOrder } from './use-place-order.t
 
 export interface Checkout {
   /** The order limits' refusal this device already knows of, shown before Place Order. */
-  limit: string | null;
+  limit: Saying | null;
   order: PlaceOrder;
   /** 'Place Order': checks the fields (then the limits) and places the order. */
   place: () => void;
@@ -30,7 +32,7 @@ export interface Checkout {
 }
 
 /** Beside a required delivery field left blank (the spec's sentence stays under the form). */
-export const REQUIRED_FIELD = 'Required.';
+export const REQUIRED_FIELD = message('ordering.cart.required');
 
 /**
  * The spec's cart checks name the blank fields in one sentence under the form; each blank

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { Saying } from '../../../i18n/i18n.ts';
 import type { DeviceLocation } from './device-location.ts';
 import { clearCart, type CartOwner } from '../cart/cart-store.ts';
 import { placeOrder, type PlacingAction, type PlaceResult } from './place-order.ts';
@@ -11,10 +12,10 @@ export type Placed = Extract<PlaceResult, { kind: 'sent' | 'queued' }>;
  * leaves the cart as it was, to be changed and sent again.
  */
 export function usePlaceOrder(owner: CartOwner, onPlaced: (placed: Placed) => void) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Saying | null>(null);
   const [busy, setBusy] = useState(false);
   const place = async (
-    problem: string | null,
+    problem: Saying | null,
     build: (location: DeviceLocation | null) => PlacingAction,
   ) => {
     setBusy(true);

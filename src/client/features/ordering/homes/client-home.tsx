@@ -3,6 +3,7 @@
 // became of the last order placed here.
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { useT } from '../../../i18n/i18n.ts';
 import { ORDER_KINDS } from '../../../offline/actions.ts';
 import { useLogout } from '../../../session/use-logout.ts';
 import { useSessionUser } from '../../../session/use-session-user.ts';
@@ -12,7 +13,7 @@ import { CardGrid, LinkCard } from '../../../ui/dashboard.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { CartButton } from '../cart/cart-button.tsx';
 import type { CartOwner } from '../cart/cart-store.ts';
-import { CLIENT_CART_FIELDS } from '../cart/cart-fields.ts';
+import { clientCartFields } from '../cart/cart-fields.ts';
 import type { ClientFields } from '../checkout/order-actions.ts';
 import { useClientCheckout } from '../checkout/use-checkout.ts';
 import type { Placed } from '../checkout/use-place-order.ts';
@@ -28,26 +29,28 @@ function refill(texts: Record<string, string>, now: ClientFields): ClientFields 
 }
 
 function ClientHeader({ cartCount, onCart }: { cartCount: number; onCart: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const logout = useLogout();
   const user = useSessionUser();
   return (
-    <AppHeader greeting={`Hello, ${user?.username ?? ''}!`}>
+    <AppHeader greeting={t('ordering.client.greeting', { name: user?.username ?? '' })}>
       <Button variant="onBrand" onClick={() => void navigate({ to: '/profile' })}>
-        Profile
+        {t('ordering.client.profile')}
       </Button>
       <CartButton count={cartCount} onOpen={onCart} />
       <Button variant="onBrand" onClick={() => void navigate({ to: '/feedback' })}>
-        Feedback
+        {t('ordering.client.feedback')}
       </Button>
       <Button variant="onBrand" onClick={logout}>
-        Log Out
+        {t('ordering.client.logOut')}
       </Button>
     </AppHeader>
   );
 }
 
 export function ClientHome() {
+  const t = useT();
   const user = useSessionUser();
   const userId = user?.userId ?? 0;
   // Never another account's cart: no user (a moment during logout) reads the guest's.
@@ -67,15 +70,19 @@ export function ClientHome() {
 
   return (
     <PageLayout header={<ClientHeader cartCount={lines.length} onCart={() => setCartOpen(true)} />}>
-      <h1 className="visually-hidden">Client home</h1>
+      <h1 className="visually-hidden">{t('ordering.client.heading')}</h1>
       <OrdersSoFar shopping={shopping} kind={ORDER_KINDS.create} refill={refill} placed={placed} />
-      <CardGrid label="Dashboard">
-        <LinkCard to="/orderhistory" title="View Orders" text="Your orders and their status." />
-        <NewOrderCard shopping={shopping} text="Choose supplies for delivery." />
+      <CardGrid label={t('ordering.client.dashboard')}>
+        <LinkCard
+          to="/orderhistory"
+          title={t('ordering.client.viewOrders')}
+          text={t('ordering.client.viewOrdersText')}
+        />
+        <NewOrderCard shopping={shopping} text={t('ordering.client.newOrderText')} />
       </CardGrid>
       <CatalogueAndCart
         shopping={shopping}
-        fields={CLIENT_CART_FIELDS}
+        fields={clientCartFields()}
         checkout={checkout}
         onAdded={() => setPlaced(null)}
       />

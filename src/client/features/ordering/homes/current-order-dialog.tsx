@@ -3,15 +3,12 @@
 // Shown from the order's outbox row, kept until closed: the same whether the server answered
 // while the guest waited or later, when the replayer sent an order queued offline.
 import { orderCreateReply } from '#shared/contracts/orders';
+import { useT } from '../../../i18n/i18n.ts';
 import { ORDER_KINDS } from '../../../offline/actions.ts';
 import { dismissOrderReply, useOrderOutbox } from '../../../offline/orders-outbox.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal, ModalClose } from '../../../ui/modal.tsx';
 import styles from './guest.module.css';
-
-export const CURRENT_ORDER_TITLE = 'Current Order';
-export const SAVE_NOTE =
-  'Please save this information: you will need the order ID if you ask us about this order.';
 
 interface Reply {
   seq: number;
@@ -32,31 +29,32 @@ function useGuestReplies(): Reply[] {
 }
 
 export function CurrentOrderDialog() {
+  const t = useT();
   const reply = useGuestReplies()[0];
   if (reply === undefined) return null;
   return (
     <Modal
       open
       onOpenChange={(open) => !open && void dismissOrderReply(reply.seq)}
-      title={CURRENT_ORDER_TITLE}
+      title={t('ordering.currentOrder.title')}
       description={reply.message}
       actions={
         <ModalClose asChild>
-          <Button>Close</Button>
+          <Button>{t('ordering.currentOrder.close')}</Button>
         </ModalClose>
       }
     >
       <dl className={styles.fields}>
         <div>
-          <dt>Order ID</dt>
+          <dt>{t('ordering.currentOrder.orderId')}</dt>
           <dd>{reply.orderId}</dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{t('ordering.currentOrder.status')}</dt>
           <dd>{reply.status}</dd>
         </div>
       </dl>
-      <p className={styles.saveNote}>{SAVE_NOTE}</p>
+      <p className={styles.saveNote}>{t('ordering.currentOrder.saveNote')}</p>
     </Modal>
   );
 }

@@ -2,6 +2,7 @@
 // 'Welcome, Guest!', Make a New Order (the catalogue), the Cart with a count and the guest's
 // cart fields; a placed order shows its 'Current Order' dialog.
 import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useT } from '../../../i18n/i18n.ts';
 import { ORDER_KINDS } from '../../../offline/actions.ts';
 import { logout } from '../../../session/logout.ts';
 import { useSessionUser } from '../../../session/use-session-user.ts';
@@ -10,13 +11,11 @@ import { Button } from '../../../ui/button.tsx';
 import { CardGrid } from '../../../ui/dashboard.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { CartButton } from '../cart/cart-button.tsx';
-import { EMPTY_GUEST_FIELDS, GUEST_CART_FIELDS } from '../cart/cart-fields.ts';
+import { EMPTY_GUEST_FIELDS, guestCartFields } from '../cart/cart-fields.ts';
 import { guestNotesText, type GuestFields } from '../checkout/order-actions.ts';
 import { useGuestCheckout } from '../checkout/use-checkout.ts';
 import { CurrentOrderDialog } from './current-order-dialog.tsx';
 import { CatalogueAndCart, NewOrderCard, OrdersSoFar, useShopping } from './shopping.tsx';
-
-export const GUEST_WELCOME = 'Welcome, Guest!';
 
 /** The guest's fields back from a refused order's payload. */
 function fieldsFrom(texts: Record<string, string>): GuestFields {
@@ -42,6 +41,7 @@ export function GuestHome() {
 }
 
 function GuestShopping() {
+  const t = useT();
   const navigate = useNavigate();
   const shopping = useShopping<GuestFields>('guest', EMPTY_GUEST_FIELDS);
   const { setCartOpen } = shopping;
@@ -53,20 +53,17 @@ function GuestShopping() {
         <AppHeader>
           <CartButton count={shopping.lines.length} onOpen={() => setCartOpen(true)} />
           <Button variant="onBrand" onClick={() => void logout().then(() => navigate({ to: '/' }))}>
-            Go Back
+            {t('ordering.guest.goBack')}
           </Button>
         </AppHeader>
       }
     >
-      <h1>{GUEST_WELCOME}</h1>
+      <h1>{t('ordering.guest.welcome')}</h1>
       <OrdersSoFar shopping={shopping} kind={ORDER_KINDS.guestCreate} refill={fieldsFrom} />
-      <CardGrid label="Guest actions">
-        <NewOrderCard
-          shopping={shopping}
-          text="No account needed: choose supplies and tell us where to bring them."
-        />
+      <CardGrid label={t('ordering.guest.actions')}>
+        <NewOrderCard shopping={shopping} text={t('ordering.guest.newOrderText')} />
       </CardGrid>
-      <CatalogueAndCart shopping={shopping} fields={GUEST_CART_FIELDS} checkout={checkout} />
+      <CatalogueAndCart shopping={shopping} fields={guestCartFields()} checkout={checkout} />
       <CurrentOrderDialog />
     </PageLayout>
   );

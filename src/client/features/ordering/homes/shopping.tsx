@@ -2,6 +2,7 @@
 // while it is closed), the 'Make a New Order' card that opens the catalogue, the note of what
 // was just added, and 'Back to cart' for an order the server refused after it was queued.
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n.ts';
 import type { OutboxRow } from '../../../offline/types.ts';
 import { ActionCard } from '../../../ui/dashboard.tsx';
 import { FormFields, type FieldSpec } from '../../../ui/form-fields.tsx';
@@ -87,6 +88,7 @@ export function OrdersSoFar<F>({
   refill: (texts: Record<string, string>, now: F) => F;
   placed?: Placed | null;
 }) {
+  useT(); // the note of what was added follows a change of language
   return (
     <>
       <OrderAttention kind={kind} onBackToCart={(row) => shopping.backToCart(row, refill)} />
@@ -146,9 +148,10 @@ export function CatalogueAndCart<F extends { [K in keyof F]: string }>({
 
 /** The 'Make a New Order' card: it opens the catalogue (and shows as pressed once it has). */
 export function NewOrderCard<F>({ shopping, text }: { shopping: Shopping<F>; text: string }) {
+  const t = useT();
   return (
     <ActionCard
-      title="Make a New Order"
+      title={t('ordering.home.newOrder')}
       text={text}
       pressed={shopping.showCatalogue}
       onClick={shopping.openCatalogue}

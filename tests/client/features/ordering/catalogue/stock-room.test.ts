@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CargoItem } from '#shared/contracts/cargo';
+import { loadNamespaces } from '#client/i18n/catalogues';
 import {
   allInCartText,
   leftText,
   lineCap,
   maxInCartText,
-  OUT_OF_STOCK,
+  outOfStockText,
   roomFor,
 } from '#client/features/ordering/catalogue/stock-room';
+
+// The texts are the ordering catalogue's (English here; a screen loads it beside its code).
+beforeAll(() => loadNamespaces('en', ['ordering']));
 
 function item(
   id: number,
@@ -35,9 +39,9 @@ describe('roomFor', () => {
   const gauze = item(2, 'Gauze', 0);
 
   it('refuses 0 left in words, never as "Only 0 left"', () => {
-    expect(roomFor(gauze, '', [])).toMatchObject({ more: 0, reason: OUT_OF_STOCK });
-    expect(roomFor(socks, 'M', [])).toMatchObject({ more: 0, reason: OUT_OF_STOCK });
-    expect(leftText(0)).toBe(OUT_OF_STOCK);
+    expect(roomFor(gauze, '', [])).toMatchObject({ more: 0, reason: outOfStockText() });
+    expect(roomFor(socks, 'M', [])).toMatchObject({ more: 0, reason: outOfStockText() });
+    expect(leftText(0)).toBe(outOfStockText());
     expect(leftText(3)).toBe('3 left in stock');
   });
 

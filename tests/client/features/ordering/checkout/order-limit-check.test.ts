@@ -4,6 +4,7 @@
 // (server rows and this device's local ones) the client's open orders, in queue order; the
 // outbox the guest orders this device holds.
 import { describe, expect, it } from 'vitest';
+import { say, type Saying } from '#client/i18n/i18n';
 import { ORDER_KINDS } from '#client/offline/actions';
 import type { MirrorRow, OutboxRow } from '#client/offline/types';
 import { ORDER_LIMIT_MESSAGES } from '#shared/rules/order-limits';
@@ -82,20 +83,25 @@ const catalogue = limitCatalogue([
 const none: LimitKnowledge = { catalogue, myOrders: [], outbox: [] };
 const tea = [{ itemName: 'Tea', quantity: 1 }];
 
+/** A refusal as the person reads it (English: the server's text). */
+const said = (refusal: Saying | null) => (refusal === null ? null : say(refusal));
+
 describe('order limits on the device', () => {
   it('names each item over its max per order, sizes together, and caps custom lines', () => {
     expect(catalogue.map((i) => i.id)).toEqual([1, 2, 3]);
-    expect(linesProblem([{ itemName: 'naloxone', quantity: 3 }], catalogue)).toBe(
+    expect(said(linesProblem([{ itemName: 'naloxone', quantity: 3 }], catalogue))).toBe(
       'Naloxone: at most 2 per order',
     );
     expect(
-      linesProblem(
-        [
-          { itemName: 'Socks (S)', quantity: 6 },
-          { itemName: 'Socks (L)', quantity: 5 },
-          { itemName: 'Soap', quantity: 11 },
-        ],
-        catalogue,
+      said(
+        linesProblem(
+          [
+            { itemName: 'Socks (S)', quantity: 6 },
+            { itemName: 'Socks (L)', quantity: 5 },
+            { itemName: 'Soap', quantity: 11 },
+          ],
+          catalogue,
+        ),
       ),
     ).toBe('Socks: at most 10 per order; Soap: at most 10 per order');
     expect(linesProblem([{ itemName: 'Naloxone', quantity: 2 }], catalogue)).toBeNull();
@@ -103,7 +109,7 @@ describe('order limits on the device', () => {
       Array.from({ length: n }, (_, i) => ({ itemName: `Wish ${i}`, quantity: 1 }));
     expect(linesProblem(wishes(5), catalogue)).toBeNull();
     expect(linesProblem(wishes(6), catalogue)).toBe(ORDER_LIMIT_MESSAGES.tooManyCustomLines);
-    expect(linesProblem([{ itemName: 'Big wish', quantity: 11 }], catalogue)).toBe(
+    expect(said(linesProblem([{ itemName: 'Big wish', quantity: 11 }], catalogue))).toBe(
       'Big wish: at most 10 per order',
     );
   });
@@ -133,7 +139,7 @@ describe('order limits on the device', () => {
     // The queued order itself was the third: it will be accepted.
     expect(queuedOrderProblem(queued, three)).toBeNull();
     // A line over its cap is said first.
-    expect(clientOrderProblem([{ itemName: 'Naloxone', quantity: 5 }], three)).toBe(
+    expect(said(clientOrderProblem([{ itemName: 'Naloxone', quantity: 5 }], three))).toBe(
       'Naloxone: at most 2 per order',
     );
     // A queued order the admin's new cap now refuses is flagged.
@@ -168,10 +174,11 @@ describe('order limits on the device', () => {
       guest(2, '4125550100', 'c@d.org'),
       guest(3, '(412) 5550100', 'e@f.org'),
     ];
+    // In the current language: the outbox list and the home show it as it is.
     expect(queue.map((row) => queuedOrderProblem(row, k(queue)))).toEqual([
       null,
       null,
-      ORDER_LIMIT_MESSAGES.guestOrdersPerDay,
+      say(ORDER_LIMIT_MESSAGES.guestOrdersPerDay),
     ]);
   });
 });
