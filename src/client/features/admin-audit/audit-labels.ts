@@ -34,6 +34,11 @@ export function actionLabel(action: string): string {
   return id === undefined ? action : t(id);
 }
 
+/** The kind of thing an entry is about, in words ("order"; Spanish "pedido"). */
+function targetWord(entry: AuditEntry): string {
+  return entry.targetType === null ? '' : t('admin.audit.target', { type: entry.targetType });
+}
+
 /** "order 12", "user 3", "orders 4, 5, 6": what an entry is about. */
 export function targetText(entry: AuditEntry): string {
   const ids = entry.details?.orderIds ?? entry.details?.ids;
@@ -41,10 +46,10 @@ export function targetText(entry: AuditEntry): string {
     const shown = ids.slice(0, 8).join(', ');
     const list =
       ids.length > 8 ? t('admin.audit.moreIds', { shown, count: ids.length - 8 }) : shown;
-    return `${entry.targetType ?? ''} ${list}`.trim();
+    return `${targetWord(entry)} ${list}`.trim();
   }
   if (entry.targetType === null) return '—';
-  return entry.targetId === null ? entry.targetType : `${entry.targetType} ${entry.targetId}`;
+  return entry.targetId === null ? targetWord(entry) : `${targetWord(entry)} ${entry.targetId}`;
 }
 
 /** The details as short "key: value" text (ids are in the target column). */
