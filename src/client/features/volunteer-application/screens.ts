@@ -1,4 +1,10 @@
-// This feature's screens, each loaded on demand (router.tsx, pages/home-page.tsx). Only
-// dynamic imports here: the entry imports this module, and a static one would put the
-// screen's code in the landing's script.
-export const importVolunteerApplicationPage = () => import('./volunteer-application-page.tsx');
+// This feature's screens, each loaded on demand (router.tsx, pages/home-page.tsx) with the
+// 'volunteer' catalogue in the current language beside its code. Only dynamic imports here:
+// the entry imports this module, and a static one would put the screen's code in the
+// landing's script.
+import { withNamespaces } from '../../i18n/catalogues.ts';
+
+export const importVolunteerApplicationPage = withNamespaces(
+  ['volunteer'],
+  () => import('./volunteer-application-page.tsx'),
+);

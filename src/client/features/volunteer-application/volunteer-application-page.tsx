@@ -4,6 +4,8 @@
 import { useState, type SyntheticEvent } from 'react';
 import { APPLICATION_LIMITS } from '#shared/contracts/applications';
 import { volunteerApplicationErrors } from '#shared/rules/applications';
+import { message } from '#shared/i18n/messages';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { submit } from '../../offline/submit.ts';
 import { useReceipt } from '../../offline/hooks.ts';
 import { actionReceiptKey } from '../../offline/receipts.ts';
@@ -21,27 +23,55 @@ import {
   type ApplicationForm,
 } from './application-action.ts';
 
-export const SUBMISSION_FAILED = 'Submission failed';
-const SENT_TEXT = 'Thank you! Your application has been submitted.'; // not in the spec
-
 const { name, email, phone, notes } = APPLICATION_LIMITS;
-const APPLICATION_FIELDS: readonly FieldSpec<keyof ApplicationForm>[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name', maxLength: name },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name', maxLength: name },
-  { name: 'email', label: 'Email', ...EMAIL_INPUT, maxLength: email },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', maxLength: phone },
-  { name: 'notes', label: 'Notes', rows: 5, optional: true, maxLength: notes },
-];
+
+/** The form's fields, labelled in the current language (made at render). */
+function applicationFields(t: Translate): readonly FieldSpec<keyof ApplicationForm>[] {
+  return [
+    {
+      name: 'firstName',
+      label: t('volunteer.application.firstName'),
+      autoComplete: 'given-name',
+      maxLength: name,
+    },
+    {
+      name: 'lastName',
+      label: t('volunteer.application.lastName'),
+      autoComplete: 'family-name',
+      maxLength: name,
+    },
+    { name: 'email', label: t('volunteer.application.email'), ...EMAIL_INPUT, maxLength: email },
+    {
+      name: 'phone',
+      label: t('volunteer.application.phone'),
+      type: 'tel',
+      autoComplete: 'tel',
+      maxLength: phone,
+    },
+    {
+      name: 'notes',
+      label: t('volunteer.application.notes'),
+      rows: 5,
+      optional: true,
+      maxLength: notes,
+    },
+  ];
+}
 
 export function VolunteerApplicationPage() {
+  const t = useT();
+  // The thanks (not in the spec) once the server took it, in the language of the moment.
+  const sentText = t('volunteer.application.sent');
   const { form, change, setForm } = useFormState<ApplicationForm>(EMPTY_APPLICATION);
   const { busy, error, setError, send } = useFormSend();
   const fieldErrors = useFieldErrors<keyof ApplicationForm>();
   const [detail, setDetail] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // What Submit did (worded at render, so a language switch words it again).
+  const [done, setDone] = useState<'queued' | 'sent' | null>(null);
   // The application the form is showing, whose receipt is shown with `done`.
   const [receiptKey, setReceiptKey] = useState<string | null>(null);
   const receipt = useReceipt(receiptKey);
+  const doneText = done === null ? null : done === 'queued' ? QUEUED_TEXT : sentText;
 
   async function apply(event: SyntheticEvent) {
     event.preventDefault();
@@ -55,23 +85,27 @@ export function VolunteerApplicationPage() {
       async () => {
         const outcome = await submit(applicationAction(form, new Date()));
         if (outcome.kind === 'rejected') {
-          setError(SUBMISSION_FAILED);
+          setError(message('volunteer.application.failed'));
           setDetail(outcome.message);
           return;
         }
-        setDone(outcome.kind === 'queued' ? QUEUED_TEXT : SENT_TEXT);
+        setDone(outcome.kind === 'queued' ? 'queued' : 'sent');
         setReceiptKey(actionReceiptKey(outcome.seq));
         setForm(EMPTY_APPLICATION);
       },
-      () => SUBMISSION_FAILED,
+      () => message('volunteer.application.failed'),
     );
   }
 
   return (
-    <TitledPage title="JOIN US" backLabel="Go Back" backTo="history">
+    <TitledPage
+      title={t('volunteer.application.title')}
+      backLabel={t('volunteer.application.back')}
+      backTo="history"
+    >
       <form noValidate onSubmit={(event) => void apply(event)}>
         <FormFields
-          fields={APPLICATION_FIELDS}
+          fields={applicationFields(t)}
           values={form}
           onChange={(field, value) => {
             change(field, value);
@@ -81,10 +115,10 @@ export function VolunteerApplicationPage() {
         />
         <ErrorMessage text={error} />
         {detail !== null && detail !== '' && <p>{detail}</p>}
-        <ReceiptMessage state={receipt} text={formOutcomeText(done, receipt, SENT_TEXT)} />
+        <ReceiptMessage state={receipt} text={formOutcomeText(doneText, receipt, sentText)} />
         <FormActions>
           <Button type="submit" disabled={busy}>
-            Submit
+            {t('volunteer.application.submit')}
           </Button>
         </FormActions>
       </form>

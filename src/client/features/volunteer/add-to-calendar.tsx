@@ -3,6 +3,8 @@
 // opens the device's calendar app to subscribe, and Get a new link (after a confirmation:
 // the old link stops working). The link is read when the dialog first opens.
 import { useEffect, useId, useRef, useState } from 'react';
+import { message, type MessageId } from '#shared/i18n/messages';
+import { say, useT, type Saying } from '../../i18n/i18n.ts';
 import { useConfirm } from '../../ui/confirm-dialog.tsx';
 import { ApiError } from '../../api/api-client.ts';
 import { useOnline } from '../../offline/hooks.ts';
@@ -17,44 +19,22 @@ import {
 import styles from './add-to-calendar.module.css';
 import panelStyles from './volunteer.module.css';
 
-export const ADD_TO_CALENDAR_TEXTS = {
-  panelTitle: 'Your rounds in your calendar',
-  panelText:
-    'Your phone’s or computer’s calendar app can show the rounds you signed up for and keep them up to date.',
-  open: 'Add to calendar',
-  description:
-    'Your calendar app reads your upcoming rounds from this private link. Anyone who has the link can see when and where your rounds are, so share it with no one.',
-  linkLabel: 'Calendar link',
-  loading: 'Loading the link…',
-  copy: 'Copy link',
-  copied: 'Link copied',
-  copyFailed: 'The link could not be copied. Select it and copy it yourself.',
-  openInApp: 'Open in calendar app',
-  rotate: 'Get a new link',
-  rotateTitle: 'Get a new calendar link?',
-  rotateQuestion:
-    'The old link stops working: calendars that use it no longer get your rounds. Add the new link to them.',
-  rotateCancel: 'Keep this link',
-  rotated: 'A new link was made. The old link no longer works.',
-  offlineLoad: 'You’re offline. The link shows here once you’re back online.',
-  offlineRotate: 'You’re offline. Connect to the internet to get a new link.',
-  failed: 'The calendar link could not be loaded. Try again.',
-  close: 'Close',
-} as const;
-
-const T = ADD_TO_CALENDAR_TEXTS;
-
-/** What a failed call says: offline in words, else the server's message, else `fallback`. */
-function messageOf(reason: unknown, offline: string, fallback: string): string {
-  if (reason instanceof ApiError && reason.code === 'NETWORK_ERROR') return offline;
-  return reason instanceof ApiError && reason.fromServer ? reason.message : fallback;
+/**
+ * What a failed call says: offline in words, else the server's message (already in the
+ * reader's language), else that the link could not be loaded.
+ */
+function messageOf(reason: unknown, offline: MessageId): Saying {
+  if (reason instanceof ApiError && reason.code === 'NETWORK_ERROR') return message(offline);
+  if (reason instanceof ApiError && reason.fromServer) return reason.message;
+  return message('volunteer.feed.failed');
 }
 
 interface LinkState {
   link: string | null;
-  /** The polite line under the link: copied, a new link, offline. */
-  status: string;
-  error: string | null;
+  /** The polite line under the link: copied, a new link, offline. Kept as messages, so a
+   * language switch while the dialog is open words them again. */
+  status: Saying;
+  error: Saying | null;
 }
 
 /** The link (read once per tab, when first shown) and the dialog's lines. */
@@ -71,7 +51,7 @@ function useCalendarLink(userId: number, online: boolean) {
     loadCalendarLink(userId).then(
       (link) => live && setState((s) => ({ ...s, link, error: null })),
       (reason: unknown) =>
-        live && setState((s) => ({ ...s, error: messageOf(reason, T.offlineLoad, T.failed) })),
+        live && setState((s) => ({ ...s, error: messageOf(reason, 'volunteer.feed.offlineLoad') })),
     );
     return () => {
       live = false;
@@ -81,17 +61,18 @@ function useCalendarLink(userId: number, online: boolean) {
 }
 
 export function AddToCalendar({ userId }: { userId: number }) {
+  const t = useT();
   const headingId = useId();
   const [open, setOpen] = useState(false);
   return (
     <section className={panelStyles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
-        {T.panelTitle}
+        {t('volunteer.feed.panelTitle')}
       </h2>
-      <p className={styles.text}>{T.panelText}</p>
+      <p className={styles.text}>{t('volunteer.feed.panelText')}</p>
       <Button variant="secondary" onClick={() => setOpen(true)}>
         <CalendarIcon />
-        {T.open}
+        {t('volunteer.feed.open')}
       </Button>
       {open && <CalendarLinkDialog userId={userId} onClose={() => setOpen(false)} />}
     </section>
@@ -99,46 +80,51 @@ export function AddToCalendar({ userId }: { userId: number }) {
 }
 
 function CalendarLinkDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const t = useT();
   const online = useOnline();
   const [state, setState] = useCalendarLink(userId, online);
   const [busy, setBusy] = useState(false);
   const { confirm, dialog: question } = useConfirm();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const say = (status: string) => setState((s) => ({ ...s, status }));
+  const tell = (status: Saying) => setState((s) => ({ ...s, status }));
 
   const copy = async () => {
     if (state.link === null) return;
     try {
       await navigator.clipboard.writeText(state.link);
-      say(T.copied);
+      tell(message('volunteer.feed.copied'));
     } catch {
       input.current?.select();
-      say(T.copyFailed);
+      tell(message('volunteer.feed.copyFailed'));
     }
   };
   const rotate = async () => {
     if (busy) return;
-    say('');
+    tell('');
     const yes = await confirm({
-      title: T.rotateTitle,
-      description: T.rotateQuestion,
-      confirmLabel: T.rotate,
-      keepLabel: T.rotateCancel,
+      title: t('volunteer.feed.rotateTitle'),
+      description: t('volunteer.feed.rotateQuestion'),
+      confirmLabel: t('volunteer.feed.rotate'),
+      keepLabel: t('volunteer.feed.rotateCancel'),
       tone: 'danger',
     });
     if (!yes) return;
     // Read at the answer: the device may have gone offline while the question was open.
     if (!navigator.onLine) {
-      say(T.offlineRotate);
+      tell(message('volunteer.feed.offlineRotate'));
       return;
     }
     setBusy(true);
     try {
       const link = await rotateCalendarLink(userId);
-      setState({ link, status: T.rotated, error: null });
+      setState({ link, status: message('volunteer.feed.rotated'), error: null });
     } catch (reason) {
-      setState((s) => ({ ...s, status: '', error: messageOf(reason, T.offlineRotate, T.failed) }));
+      setState((s) => ({
+        ...s,
+        status: '',
+        error: messageOf(reason, 'volunteer.feed.offlineRotate'),
+      }));
     } finally {
       setBusy(false);
     }
@@ -149,43 +135,50 @@ function CalendarLinkDialog({ userId, onClose }: { userId: number; onClose: () =
     <Modal
       open
       onOpenChange={(next) => !next && onClose()}
-      title={T.open}
-      description={T.description}
+      title={t('volunteer.feed.open')}
+      description={t('volunteer.feed.description')}
       actions={
         <ModalClose asChild>
-          <Button variant="quiet">{T.close}</Button>
+          <Button variant="quiet">{t('volunteer.dialog.close')}</Button>
         </ModalClose>
       }
     >
       <div className={styles.field}>
         <label htmlFor={inputId} className={styles.label}>
-          {T.linkLabel}
+          {t('volunteer.feed.linkLabel')}
         </label>
         <input
           id={inputId}
           ref={input}
           className={styles.link}
           readOnly
-          value={state.link ?? (waiting ? (online ? T.loading : T.offlineLoad) : '')}
+          value={
+            state.link ??
+            (waiting
+              ? online
+                ? t('volunteer.feed.loading')
+                : t('volunteer.feed.offlineLoad')
+              : '')
+          }
           aria-busy={waiting && online}
           onFocus={(event) => state.link !== null && event.currentTarget.select()}
         />
       </div>
       {state.error !== null && (
         <p role="alert" className={styles.error}>
-          {state.error}
+          {say(state.error)}
         </p>
       )}
       {state.link !== null && (
         <div className={styles.actions}>
-          <Button onClick={() => void copy()}>{T.copy}</Button>
+          <Button onClick={() => void copy()}>{t('volunteer.feed.copy')}</Button>
           <a className={buttonClass('secondary')} href={webcalOf(state.link)}>
-            {T.openInApp}
+            {t('volunteer.feed.openInApp')}
           </a>
           {/* Not disabled while a rotate runs: a disabled button drops focus to the page,
               where the confirmation had just returned it. */}
           <Button variant="quiet" aria-disabled={busy} onClick={() => void rotate()}>
-            {T.rotate}
+            {t('volunteer.feed.rotate')}
           </Button>
         </div>
       )}
@@ -193,7 +186,7 @@ function CalendarLinkDialog({ userId, onClose }: { userId: number; onClose: () =
           text is not read by every screen reader). The shell's status toasts are hidden from
           screen readers while this dialog is open (radix hides what is outside it). */}
       <p role="status" className={styles.status}>
-        {state.status}
+        {say(state.status)}
       </p>
       {question}
     </Modal>

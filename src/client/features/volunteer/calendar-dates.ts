@@ -1,9 +1,12 @@
 // The date texts react-day-picker formats for every day it paints, done by hand. Its default
 // formatter (date-fns `format`) parses the pattern on each call, and a month costs some 220
 // calls: the largest part of the calendar's first render, which is one unit of React work and
-// so one long task on a phone. The texts are date-fns' own for the app's locale (en-US, the
-// calendar's default); any other pattern still goes to date-fns.
+// so one long task on a phone. In English the texts are date-fns' own (en-US, the calendar's
+// default: the day buttons' names stay as they were); in another language the month and
+// weekday names come from Intl in that language (no date-fns locale to download).
 import { defaultDateLib } from 'react-day-picker';
+import type { Language } from '#shared/i18n/languages';
+import { dateFormat } from '../../i18n/format.ts';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -53,5 +56,41 @@ export function formatCalendarDate(date: Date, pattern: string): string {
   }
 }
 
+/** "noviembre de 2026" → "Noviembre de 2026": a caption starts with a capital. */
+const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/**
+ * The same patterns in the current language by Intl (the app's format.ts speaks it). Numbers
+ * and ISO keys stay as in English: they are not words.
+ */
+export function formatIntlCalendarDate(date: Date, pattern: string): string {
+  switch (pattern) {
+    case 'd':
+    case 'yyyy-MM':
+    case 'yyyy-MM-dd':
+      return formatCalendarDate(date, pattern);
+    case 'PPPP':
+      return dateFormat({ dateStyle: 'full' }).format(date);
+    case 'LLLL y':
+    case 'y LLLL':
+      return capitalised(dateFormat({ month: 'long', year: 'numeric' }).format(date));
+    case 'LLLL':
+      return capitalised(dateFormat({ month: 'long' }).format(date));
+    case 'cccc':
+      return dateFormat({ weekday: 'long' }).format(date);
+    case 'cccccc':
+      return dateFormat({ weekday: 'short' }).format(date);
+    default:
+      return defaultDateLib.format(date, pattern);
+  }
+}
+
 /** DayPicker's `dateLib` prop: the same dates, formatted without parsing a pattern each time. */
 export const CALENDAR_DATE_LIB = { format: formatCalendarDate };
+const INTL_DATE_LIB = { format: formatIntlCalendarDate };
+
+/** The calendar's date library for a language (one object per language: DayPicker rebuilds
+ * its own when this prop changes). */
+export function calendarDateLib(language: Language): typeof CALENDAR_DATE_LIB {
+  return language === 'en' ? CALENDAR_DATE_LIB : INTL_DATE_LIB;
+}

@@ -1,6 +1,7 @@
 // 'Rounds on the date' (spec section 2): each round of the picked day with its slots and my
 // sign-up; Sign Up when it is open for sign-up, else a note that no slots are available.
 import { useId, useState } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { roundsOnDay } from '#shared/rules/round-dates';
 import type { OutboxRow } from '../../offline/types.ts';
 import { Button } from '../../ui/button.tsx';
@@ -13,13 +14,6 @@ import { PendingNote } from './pending-note.tsx';
 import { roundEntity } from '../../offline/actions.ts';
 import type { RoundEntry } from './volunteer-data.ts';
 import styles from './volunteer.module.css';
-
-export const DAY_MODAL_TITLE = 'Rounds on the date';
-export const NO_ROUNDS_ON_DAY = 'No rounds scheduled for this date.';
-export const ALREADY_SIGNED_UP = 'You are already signed up';
-/** Right after Sign Up in this dialog ("already" read as a refusal there: issue 20 item 9). */
-export const SIGNED_UP_NOW = 'You are signed up for this round.';
-export const NO_SLOTS = 'No slots available';
 
 interface DayRoundsModalProps {
   day: Date | null;
@@ -38,13 +32,19 @@ function DayRound({
   pending: OutboxRow | undefined;
   onSignUp: () => void;
 }) {
+  const t = useT();
   const { round } = entry;
   const titleId = useId();
   // Signed up from this card while it is open: the spec's "already" is for a later visit.
   const [justSignedUp, setJustSignedUp] = useState(false);
-  let action = <p className={styles.note}>{NO_SLOTS}</p>;
+  let action = <p className={styles.note}>{t('volunteer.day.noSlots')}</p>;
   if (round.userSignedUp)
-    action = <p className={styles.note}>{justSignedUp ? SIGNED_UP_NOW : ALREADY_SIGNED_UP}</p>;
+    action = (
+      <p className={styles.note}>
+        {/* Right after Sign Up here, "already" would read as a refusal (issue 20 item 9). */}
+        {justSignedUp ? t('volunteer.day.signedUpNow') : t('volunteer.day.alreadySignedUp')}
+      </p>
+    );
   else if (round.openForSignup)
     action = (
       <Button
@@ -53,7 +53,7 @@ function DayRound({
           onSignUp();
         }}
       >
-        Sign Up
+        {t('volunteer.day.signUp')}
       </Button>
     );
   return (
@@ -62,8 +62,8 @@ function DayRound({
         <CardHead level={3} id={titleId} title={round.title} />
         <Fields>
           <RoundBasics round={round} />
-          <Field label="Available Slots">{round.availableSlots}</Field>
-          <Field label="Already Signed Up?">{yesNo(round.userSignedUp)}</Field>
+          <Field label={t('volunteer.round.availableSlots')}>{round.availableSlots}</Field>
+          <Field label={t('volunteer.day.alreadySignedUpField')}>{yesNo(round.userSignedUp)}</Field>
         </Fields>
         <PendingNote row={pending} />
         {action}
@@ -73,6 +73,7 @@ function DayRound({
 }
 
 export function DayRoundsModal({ day, entries, pending, onSignUp, onClose }: DayRoundsModalProps) {
+  const t = useT();
   const onDay =
     day === null
       ? []
@@ -84,16 +85,16 @@ export function DayRoundsModal({ day, entries, pending, onSignUp, onClose }: Day
     <Modal
       open={day !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={DAY_MODAL_TITLE}
+      title={t('volunteer.day.title')}
       description={day === null ? undefined : formatDay(day)}
       actions={
         <ModalClose asChild>
-          <Button variant="secondary">Close</Button>
+          <Button variant="secondary">{t('volunteer.dialog.close')}</Button>
         </ModalClose>
       }
     >
       {onDay.length === 0 ? (
-        <p className={styles.empty}>{NO_ROUNDS_ON_DAY}</p>
+        <p className={styles.empty}>{t('volunteer.day.noRounds')}</p>
       ) : (
         <ul className={card.list}>
           {onDay.map((entry) => (

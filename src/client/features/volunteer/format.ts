@@ -1,14 +1,15 @@
-// How the dashboard writes times and lists: the viewer's local time (replies are UTC).
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
+// How the dashboard writes times and lists: the viewer's local time (replies are UTC), in the
+// language the app speaks.
+import { dateFormat } from '../../i18n/format.ts';
 
 export function formatDateTime(iso: string): string {
   const instant = new Date(iso);
-  return Number.isNaN(instant.getTime()) ? iso : dateTime.format(instant);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(instant);
 }
 
 export function formatDay(day: Date): string {
-  return longDate.format(day);
+  return dateFormat({ dateStyle: 'full' }).format(day);
 }
 
 export function itemNames(items: readonly { itemName: string }[]): string {

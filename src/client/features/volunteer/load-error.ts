@@ -3,11 +3,6 @@
 // of the list on the device, the copy and its "updated N minutes ago" say enough: no red.
 import type { LoadProblem } from '../../offline/list-refresh.ts';
 
-export const MY_ROUNDS_FAILED = 'Failed to load my rounds';
-export const UPCOMING_ROUNDS_FAILED = 'Failed to load upcoming rounds';
-export const ORDERS_FAILED = 'Failed to load orders.';
-export const CATALOGUE_FAILED = 'Failed to load the inventory.';
-
 export function loadErrorText(
   problem: LoadProblem | null,
   fallback: string,

@@ -1,14 +1,12 @@
 // 'Assigned Orders' (PENDING and PROCESSING: Start delivery on a PENDING one, Complete on
 // both) and the collapsible 'Completed Orders'.
+import { useT } from '../../i18n/i18n.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { orderEntity, VOLUNTEER_KINDS } from '../../offline/actions.ts';
 import { CollapsiblePanel, ListOrEmpty, ListPanel } from './panels.tsx';
 import { OrderCard } from './order-card.tsx';
 import { PendingActions } from './pending-note.tsx';
 import type { OrderEntry } from './volunteer-data.ts';
-
-export const NO_ASSIGNED_ORDERS = 'No assigned orders.';
-export const NO_COMPLETED_ORDERS = 'No completed orders.';
 
 interface OrdersProps {
   entries: OrderEntry[] | undefined;
@@ -31,10 +29,11 @@ export function AssignedOrders({
   onComplete: (entry: OrderEntry) => void;
   error: string | null;
 }) {
+  const t = useT();
   return (
-    <ListPanel title="Assigned Orders" list="assignedOrders" error={error}>
+    <ListPanel title={t('volunteer.orders.assignedTitle')} list="assignedOrders" error={error}>
       <PendingActions pending={pending} kind={VOLUNTEER_KINDS.complete} />
-      <ListOrEmpty items={entries?.filter(isOpen)} empty={NO_ASSIGNED_ORDERS}>
+      <ListOrEmpty items={entries?.filter(isOpen)} empty={t('volunteer.orders.noAssigned')}>
         {(entry) => (
           <OrderCard
             key={entry.row.key}
@@ -51,9 +50,10 @@ export function AssignedOrders({
 }
 
 export function CompletedOrders({ entries, pending, onOpen }: OrdersProps) {
+  const t = useT();
   return (
-    <CollapsiblePanel title="Completed Orders">
-      <ListOrEmpty items={entries?.filter(isCompleted)} empty={NO_COMPLETED_ORDERS}>
+    <CollapsiblePanel title={t('volunteer.orders.completedTitle')}>
+      <ListOrEmpty items={entries?.filter(isCompleted)} empty={t('volunteer.orders.noCompleted')}>
         {(entry) => (
           <OrderCard
             key={entry.row.key}

@@ -1,13 +1,11 @@
 // 'My Upcoming Rounds' and the collapsible 'My Past Rounds' (spec section 2).
+import { useT } from '../../i18n/i18n.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { roundEntity, VOLUNTEER_KINDS } from '../../offline/actions.ts';
 import { CollapsiblePanel, ListOrEmpty, ListPanel } from './panels.tsx';
 import { PendingActions } from './pending-note.tsx';
 import { RoundCard } from './round-card.tsx';
 import type { RoundEntry } from './volunteer-data.ts';
-
-export const NO_UPCOMING_ROUNDS = 'No upcoming rounds yet';
-export const NO_PAST_ROUNDS = 'No past rounds available.';
 
 interface RoundsProps {
   entries: RoundEntry[] | undefined;
@@ -31,18 +29,20 @@ function Cards({ entries, pending, onViewDetails, empty }: RoundsProps & { empty
 }
 
 export function UpcomingRounds(props: RoundsProps & { error: string | null }) {
+  const t = useT();
   return (
-    <ListPanel title="My Upcoming Rounds" list="myRounds" error={props.error}>
+    <ListPanel title={t('volunteer.rounds.upcomingTitle')} list="myRounds" error={props.error}>
       <PendingActions pending={props.pending} kind={VOLUNTEER_KINDS.cancelSignup} />
-      <Cards {...props} empty={NO_UPCOMING_ROUNDS} />
+      <Cards {...props} empty={t('volunteer.rounds.noUpcoming')} />
     </ListPanel>
   );
 }
 
 export function PastRounds(props: RoundsProps) {
+  const t = useT();
   return (
-    <CollapsiblePanel title="My Past Rounds">
-      <Cards {...props} empty={NO_PAST_ROUNDS} />
+    <CollapsiblePanel title={t('volunteer.rounds.pastTitle')}>
+      <Cards {...props} empty={t('volunteer.rounds.noPast')} />
     </CollapsiblePanel>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { orderEntity } from '../../offline/actions.ts';
 import { useReceipt } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
@@ -7,6 +8,7 @@ import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import { Receipt } from '../../ui/receipt.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { addressText } from '../../ui/personal-data.ts';
+import { orderTypeText } from './fields.tsx';
 import { formatDateTime, itemNames, orDash } from './format.ts';
 import { PendingNote } from './pending-note.tsx';
 import type { OrderEntry } from './volunteer-data.ts';
@@ -22,19 +24,20 @@ interface OrderCardProps {
   onComplete?: () => void;
 }
 
-export const START_DELIVERY = 'Start delivery';
-/** The badge of an order a volunteer has taken (status PROCESSING). */
-export const PROCESSING_BADGE = 'Processing';
-
+/** Completed, or Processing for an order a volunteer has taken; none while PENDING. */
 function OrderBadge({ status }: { status: OrderEntry['order']['status'] }) {
-  if (status === 'COMPLETED') return <StatusBadge status={status}>Completed</StatusBadge>;
-  if (status === 'PROCESSING') return <StatusBadge status={status}>{PROCESSING_BADGE}</StatusBadge>;
+  const t = useT();
+  if (status === 'COMPLETED')
+    return <StatusBadge status={status}>{t('volunteer.order.completedBadge')}</StatusBadge>;
+  if (status === 'PROCESSING')
+    return <StatusBadge status={status}>{t('volunteer.order.processingBadge')}</StatusBadge>;
   return null;
 }
 
 /** An order of my rounds: what a delivery needs at a glance. */
 export function OrderCard(props: OrderCardProps) {
   const { entry, pending, onOpen, onStartDelivery, onComplete } = props;
+  const t = useT();
   const { order } = entry;
   const titleId = useId();
   const canStart = onStartDelivery !== undefined && order.status === 'PENDING';
@@ -42,28 +45,36 @@ export function OrderCard(props: OrderCardProps) {
   return (
     <li>
       <article className={styles.card} aria-labelledby={titleId}>
-        <CardHead level={3} id={titleId} title={`Order #${order.orderId}`}>
+        <CardHead
+          level={3}
+          id={titleId}
+          title={t('volunteer.order.title', { orderId: order.orderId })}
+        >
           <OrderBadge status={order.status} />
         </CardHead>
         <Fields>
-          <Field label="Order Type">{order.orderType}</Field>
-          <Field label="Delivery Address">{addressText(order, formatDateTime)}</Field>
-          <Field label="Items">{orDash(itemNames(order.orderItems))}</Field>
+          <Field label={t('volunteer.order.type')}>{orderTypeText(order.orderType)}</Field>
+          <Field label={t('volunteer.order.deliveryAddress')}>
+            {addressText(order, formatDateTime)}
+          </Field>
+          <Field label={t('volunteer.order.items')}>{orDash(itemNames(order.orderItems))}</Field>
         </Fields>
         <Receipt state={receipt} />
         <PendingNote row={pending} />
         <div className={styles.orderActions}>
           <Button variant="secondary" onClick={onOpen}>
-            Open full view
+            {t('volunteer.order.openFullView')}
           </Button>
           {(canStart || onComplete !== undefined) && (
             <div className={styles.stateActions}>
               {canStart && (
                 <Button variant="secondary" onClick={onStartDelivery}>
-                  {START_DELIVERY}
+                  {t('volunteer.order.startDelivery')}
                 </Button>
               )}
-              {onComplete !== undefined && <Button onClick={onComplete}>Complete</Button>}
+              {onComplete !== undefined && (
+                <Button onClick={onComplete}>{t('volunteer.order.complete')}</Button>
+              )}
             </div>
           )}
         </div>

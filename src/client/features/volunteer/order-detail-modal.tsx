@@ -3,27 +3,29 @@
 // will show (beyond-spec.md section 2), and phone and notes are dashes. A PENDING assigned
 // order offers Start delivery here too (beyond-spec.md section 7).
 import type { OrderReply } from '#shared/contracts/orders';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
 import { Field, Fields } from '../../ui/card-parts.tsx';
 import { addressText } from '../../ui/personal-data.ts';
+import { orderStatusText, orderTypeText } from './fields.tsx';
 import { formatDateTime, orDash } from './format.ts';
-import { START_DELIVERY } from './order-card.tsx';
 import styles from './volunteer.module.css';
 
-export const ORDER_DETAILS_TITLE = 'Order Full Details';
-
 function OrderFields({ order }: { order: OrderReply }) {
+  const t = useT();
   return (
     <Fields>
-      <Field label="Order ID">{order.orderId}</Field>
-      <Field label="Status">{order.status}</Field>
-      <Field label="Order Type">{order.orderType}</Field>
-      <Field label="User ID">{orDash(order.userId)}</Field>
-      <Field label="Delivery Address">{addressText(order, formatDateTime)}</Field>
-      <Field label="Phone Number">{orDash(order.phoneNumber)}</Field>
-      <Field label="Notes">{orDash(order.notes)}</Field>
-      <Field label="Request Time">
+      <Field label={t('volunteer.order.id')}>{order.orderId}</Field>
+      <Field label={t('volunteer.order.status')}>{orderStatusText(order.status)}</Field>
+      <Field label={t('volunteer.order.type')}>{orderTypeText(order.orderType)}</Field>
+      <Field label={t('volunteer.order.userId')}>{orDash(order.userId)}</Field>
+      <Field label={t('volunteer.order.deliveryAddress')}>
+        {addressText(order, formatDateTime)}
+      </Field>
+      <Field label={t('volunteer.order.phone')}>{orDash(order.phoneNumber)}</Field>
+      <Field label={t('volunteer.order.notes')}>{orDash(order.notes)}</Field>
+      <Field label={t('volunteer.order.requestTime')}>
         <time dateTime={order.requestTime}>{formatDateTime(order.requestTime)}</time>
       </Field>
     </Fields>
@@ -38,17 +40,20 @@ interface OrderDetailModalProps {
 }
 
 export function OrderDetailModal({ order, onStartDelivery, onClose }: OrderDetailModalProps) {
+  const t = useT();
   const canStart = onStartDelivery !== undefined && order?.status === 'PENDING';
   return (
     <Modal
       open={order !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={ORDER_DETAILS_TITLE}
+      title={t('volunteer.order.detailsTitle')}
       actions={
         <>
-          {canStart && <Button onClick={onStartDelivery}>{START_DELIVERY}</Button>}
+          {canStart && (
+            <Button onClick={onStartDelivery}>{t('volunteer.order.startDelivery')}</Button>
+          )}
           <ModalClose asChild>
-            <Button variant="secondary">Close</Button>
+            <Button variant="secondary">{t('volunteer.dialog.close')}</Button>
           </ModalClose>
         </>
       }
@@ -56,13 +61,13 @@ export function OrderDetailModal({ order, onStartDelivery, onClose }: OrderDetai
       {order !== null && (
         <>
           <OrderFields order={order} />
-          <h3 className={styles.sectionTitle}>Items</h3>
-          <ul tabIndex={0} className={styles.scrollList} aria-label="Items">
+          <h3 className={styles.sectionTitle}>{t('volunteer.order.items')}</h3>
+          <ul tabIndex={0} className={styles.scrollList} aria-label={t('volunteer.order.items')}>
             {order.orderItems.map((item, i) => (
               <li key={`${item.itemName}-${i}`}>
                 <Fields>
-                  <Field label="Item Name">{item.itemName}</Field>
-                  <Field label="Quantity">{item.quantity}</Field>
+                  <Field label={t('volunteer.order.itemName')}>{item.itemName}</Field>
+                  <Field label={t('volunteer.order.quantity')}>{item.quantity}</Field>
                 </Fields>
               </li>
             ))}

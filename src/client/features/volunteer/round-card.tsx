@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import type { SignupStatus } from '#shared/contracts/rounds';
+import type { MessageId } from '#shared/i18n/messages';
+import { useT } from '../../i18n/i18n.ts';
 import { roundEntity } from '../../offline/actions.ts';
 import { useReceipt } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
@@ -17,7 +19,10 @@ const TONE: Record<SignupStatus, string | undefined> = {
   WAITLISTED: styles.waitlisted,
 };
 
-const LABEL: Record<SignupStatus, string> = { CONFIRMED: 'Confirmed', WAITLISTED: 'Waitlisted' };
+const LABEL = {
+  CONFIRMED: 'volunteer.signup.confirmed',
+  WAITLISTED: 'volunteer.signup.waitlisted',
+} as const satisfies Record<SignupStatus, MessageId>;
 
 interface RoundCardProps {
   entry: RoundEntry;
@@ -27,6 +32,7 @@ interface RoundCardProps {
 
 /** A round of mine: green when CONFIRMED, light yellow when WAITLISTED (spec section 2). */
 export function RoundCard({ entry, pending, onViewDetails }: RoundCardProps) {
+  const t = useT();
   const { round } = entry;
   const titleId = useId();
   const status = round.signupStatus;
@@ -40,7 +46,7 @@ export function RoundCard({ entry, pending, onViewDetails }: RoundCardProps) {
         data-signup-status={status ?? 'PENDING'}
       >
         <CardHead level={3} id={titleId} title={round.title}>
-          {status !== null && <StatusBadge status={status}>{LABEL[status]}</StatusBadge>}
+          {status !== null && <StatusBadge status={status}>{t(LABEL[status])}</StatusBadge>}
         </CardHead>
         <Fields>
           <RoundBasics round={round} />
@@ -49,7 +55,7 @@ export function RoundCard({ entry, pending, onViewDetails }: RoundCardProps) {
         <PendingNote row={pending} />
         <div className={styles.actions}>
           <Button variant="secondary" onClick={onViewDetails}>
-            View Details
+            {t('volunteer.round.viewDetails')}
           </Button>
         </div>
       </article>

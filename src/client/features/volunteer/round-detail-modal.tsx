@@ -1,17 +1,15 @@
 // The round detail modal (spec section 2): the round, its orders (a list that scrolls past
 // 200 px), 'Cancel Signup' when signed up, and Close.
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Fields } from '../../ui/card-parts.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
-import { RoundBasics, yesNo } from './fields.tsx';
+import { orderStatusText, orderTypeText, RoundBasics, yesNo } from './fields.tsx';
 import { addressText } from '../../ui/personal-data.ts';
 import { formatDateTime, itemNames, orDash } from './format.ts';
 import { useRoundDetail, type RoundOrderLine } from './use-round-detail.ts';
 import type { OrderEntry, RoundEntry } from './volunteer-data.ts';
 import styles from './volunteer.module.css';
-
-export const NO_SIGNUP_FOUND = 'No signup found for this round';
-export const NO_ROUND_ORDERS = 'No orders for this round.';
 
 interface RoundDetailModalProps {
   entry: RoundEntry | null;
@@ -25,17 +23,20 @@ interface RoundDetailModalProps {
 }
 
 function RoundOrders({ orders }: { orders: RoundOrderLine[] }) {
-  if (orders.length === 0) return <p className={styles.empty}>{NO_ROUND_ORDERS}</p>;
+  const t = useT();
+  if (orders.length === 0) return <p className={styles.empty}>{t('volunteer.round.noOrders')}</p>;
   return (
-    <ul tabIndex={0} className={styles.scrollList} aria-label="Orders of this round">
+    <ul tabIndex={0} className={styles.scrollList} aria-label={t('volunteer.round.ordersLabel')}>
       {orders.map((order) => (
         <li key={order.orderId}>
           <Fields>
-            <Field label="Order ID">{order.orderId}</Field>
-            <Field label="Status">{order.status}</Field>
-            <Field label="Order Type">{order.orderType}</Field>
-            <Field label="Delivery Address">{addressText(order, formatDateTime)}</Field>
-            <Field label="Items">{orDash(itemNames(order.orderItems))}</Field>
+            <Field label={t('volunteer.order.id')}>{order.orderId}</Field>
+            <Field label={t('volunteer.order.status')}>{orderStatusText(order.status)}</Field>
+            <Field label={t('volunteer.order.type')}>{orderTypeText(order.orderType)}</Field>
+            <Field label={t('volunteer.order.deliveryAddress')}>
+              {addressText(order, formatDateTime)}
+            </Field>
+            <Field label={t('volunteer.order.items')}>{orDash(itemNames(order.orderItems))}</Field>
           </Fields>
         </li>
       ))}
@@ -45,6 +46,7 @@ function RoundOrders({ orders }: { orders: RoundOrderLine[] }) {
 
 export function RoundDetailModal(props: RoundDetailModalProps) {
   const { entry, pendingAction, assigned, userId, onCancelSignup, onClose } = props;
+  const t = useT();
   const detail = useRoundDetail(entry?.round.roundId ?? null, userId);
   const round = pendingAction ? entry?.round : (detail.round ?? entry?.round);
   const roundId = entry?.round.roundId;
@@ -55,16 +57,16 @@ export function RoundDetailModal(props: RoundDetailModalProps) {
     <Modal
       open={entry !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={round?.title ?? 'Round details'}
+      title={round?.title ?? t('volunteer.round.detailsTitle')}
       actions={
         <>
           {round?.userSignedUp === true && entry !== null && (
             <Button variant="danger" onClick={() => onCancelSignup({ ...entry, round })}>
-              Cancel Signup
+              {t('volunteer.round.cancelSignup')}
             </Button>
           )}
           <ModalClose asChild>
-            <Button variant="secondary">Close</Button>
+            <Button variant="secondary">{t('volunteer.dialog.close')}</Button>
           </ModalClose>
         </>
       }
@@ -73,10 +75,10 @@ export function RoundDetailModal(props: RoundDetailModalProps) {
         <>
           <Fields>
             <RoundBasics round={round} />
-            <Field label="Available Slots">{round.availableSlots}</Field>
-            <Field label="Signed Up">{yesNo(round.userSignedUp)}</Field>
+            <Field label={t('volunteer.round.availableSlots')}>{round.availableSlots}</Field>
+            <Field label={t('volunteer.round.signedUp')}>{yesNo(round.userSignedUp)}</Field>
           </Fields>
-          <h3 className={styles.sectionTitle}>Orders</h3>
+          <h3 className={styles.sectionTitle}>{t('volunteer.round.ordersHeading')}</h3>
           <RoundOrders orders={orders} />
         </>
       )}

@@ -1,28 +1,42 @@
 // The right panel (spec section 2): 'Select a date to see rounds', a calendar whose days with
 // a round are highlighted (matched by the UTC date of startTime, spec section 9). A day's
-// button also says so in words, for screen readers.
+// button also says so in words, for screen readers. Month, weekday and day names, and the
+// buttons' names, are in the language the app speaks.
 import { memo, useMemo } from 'react';
-import { DayPicker, labelDayButton, type Modifiers } from 'react-day-picker';
+import { DayPicker, type DateLib, type Labels, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
+import type { Language } from '#shared/i18n/languages';
 import { calendarDayKey, roundDateKey } from '#shared/rules/round-dates';
-import { CALENDAR_DATE_LIB } from './calendar-dates.ts';
+import { currentLanguage, t, useT } from '../../i18n/i18n.ts';
+import { calendarDateLib } from './calendar-dates.ts';
 import { ListPanel } from './panels.tsx';
 import type { RoundEntry } from './volunteer-data.ts';
 import styles from './volunteer.module.css';
 
-export const CALENDAR_TITLE = 'Select a date to see rounds';
-export const HAS_ROUNDS_LABEL = 'rounds scheduled';
+/** A day button's name: its date, today, selected, and whether it has rounds. */
+function labelDayButton(date: Date, modifiers: Modifiers, _options: unknown, lib?: DateLib) {
+  let day = (lib ?? calendarDateLib(currentLanguage())).format(date, 'PPPP');
+  if (modifiers.today === true) day = t('volunteer.calendar.today', { day });
+  if (modifiers.selected === true) day = t('volunteer.calendar.selected', { day });
+  if (modifiers.hasRound === true) day = t('volunteer.calendar.dayWithRounds', { day });
+  return day;
+}
 
-type DayButtonLabelRest =
-  Parameters<typeof labelDayButton> extends [Date, Modifiers, ...infer R] ? R : never;
-
-// Module constants: DayPicker rebuilds its date library and labels when these props change.
-const LABELS = {
-  labelDayButton: (date: Date, modifiers: Modifiers, ...rest: DayButtonLabelRest) => {
-    const label = labelDayButton(date, modifiers, ...rest);
-    return modifiers.hasRound === true ? `${label}, ${HAS_ROUNDS_LABEL}` : label;
-  },
-};
+/** DayPicker's labels; made once per language, as DayPicker rebuilds its own when they change. */
+const labelsByLanguage = new Map<Language, Partial<Labels>>();
+function calendarLabels(language: Language): Partial<Labels> {
+  let labels = labelsByLanguage.get(language);
+  if (labels === undefined) {
+    labels = {
+      labelDayButton,
+      labelNav: () => t('volunteer.calendar.nav'),
+      labelNext: () => t('volunteer.calendar.nextMonth'),
+      labelPrevious: () => t('volunteer.calendar.previousMonth'),
+    };
+    labelsByLanguage.set(language, labels);
+  }
+  return labels;
+}
 
 interface RoundsCalendarProps {
   entries: RoundEntry[] | undefined;
@@ -37,25 +51,28 @@ export const RoundsCalendar = memo(function RoundsCalendar({
   error,
   onPickDay,
 }: RoundsCalendarProps) {
+  const t = useT();
+  const language = currentLanguage();
   const days = useMemo(
     () => new Set((entries ?? []).map((e) => roundDateKey(e.round.startTime))),
     [entries],
   );
   const hasRound = (day: Date) => days.has(calendarDayKey(day));
   return (
-    <ListPanel title={CALENDAR_TITLE} list="allRounds" error={error}>
+    <ListPanel title={t('volunteer.calendar.title')} list="allRounds" error={error}>
       <div className={styles.calendar}>
         <DayPicker
+          lang={language}
           onDayClick={(day) => onPickDay(day)}
           modifiers={{ hasRound }}
           modifiersClassNames={{ hasRound: styles.hasRound ?? 'has-round' }}
-          dateLib={CALENDAR_DATE_LIB}
-          labels={LABELS}
+          dateLib={calendarDateLib(language)}
+          labels={calendarLabels(language)}
         />
       </div>
       <p className={styles.legend}>
         <span className={styles.legendDot} aria-hidden="true" />
-        Days with rounds
+        {t('volunteer.calendar.legend')}
       </p>
     </ListPanel>
   );

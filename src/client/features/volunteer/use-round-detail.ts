@@ -12,8 +12,7 @@ import {
   type VolunteerRound,
 } from '#shared/contracts/rounds';
 import { ApiError, apiGet } from '../../api/api-client.ts';
-
-export const ROUND_DETAIL_FAILED = 'Failed to load round details';
+import { t } from '../../i18n/i18n.ts';
 
 export type RoundOrderLine = Pick<
   RoundOrder,
@@ -37,7 +36,9 @@ const EMPTY: RoundDetail = { round: null, orders: null };
 
 function alertText(reason: unknown): string | null {
   if (reason instanceof ApiError && reason.code === 'NETWORK_ERROR') return null;
-  return reason instanceof Error && reason.message !== '' ? reason.message : ROUND_DETAIL_FAILED;
+  return reason instanceof Error && reason.message !== ''
+    ? reason.message
+    : t('volunteer.round.detailFailed');
 }
 
 async function loadDetail(roundId: number, userId: number) {

@@ -4,13 +4,13 @@
 // each asks first (issue 20 item 2); every action's result is said in the status region:
 // what it did, or that it waits on this device to be sent.
 import type { ReactNode } from 'react';
+import { t } from '../../i18n/i18n.ts';
 import { isWaitlistedReply } from '../../offline/actions.ts';
 import type { ActionOutcome } from '../../offline/outcome.ts';
 import { actionNewsText } from '../../offline/status-texts.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { useConfirm, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
 import { announce } from '../../ui/status-toast.tsx';
-import { NO_SIGNUP_FOUND } from './round-detail-modal.tsx';
 import { runVolunteerAction } from './run-action.ts';
 import {
   cancelSignupAction,
@@ -20,11 +20,6 @@ import {
   startDeliveryAction,
 } from './volunteer-actions.ts';
 import type { OrderEntry, RoundEntry } from './volunteer-data.ts';
-
-export const SIGNUP_FAILED = 'Sign-up failed.';
-export const CANCEL_SIGNUP_FAILED = 'Failed to cancel the sign-up.';
-export const START_DELIVERY_FAILED = 'Failed to start the delivery.';
-export const COMPLETE_FAILED = 'Failed to complete the order.';
 
 export interface VolunteerActions {
   signUp: (entry: RoundEntry) => void;
@@ -38,30 +33,29 @@ export interface VolunteerActions {
 
 export function cancelSignupQuestion(title: string): ConfirmRequest {
   return {
-    title: `Cancel your sign-up for "${title}"?`,
-    description:
-      'You leave this round and its orders; your place may go to someone on the waitlist.',
-    confirmLabel: 'Cancel sign-up',
-    keepLabel: 'Keep my place',
+    title: t('volunteer.cancelQuestion.title', { title }),
+    description: t('volunteer.cancelQuestion.description'),
+    confirmLabel: t('volunteer.cancelQuestion.confirm'),
+    keepLabel: t('volunteer.cancelQuestion.keep'),
   };
 }
 
 export function startDeliveryQuestion(orderId: number): ConfirmRequest {
   return {
-    title: `Start delivering order #${orderId}?`,
-    description: 'The order is marked as being delivered by you; other volunteers see it is taken.',
-    confirmLabel: 'Start delivery',
-    keepLabel: 'Not yet',
+    title: t('volunteer.startQuestion.title', { orderId }),
+    description: t('volunteer.startQuestion.description'),
+    confirmLabel: t('volunteer.order.startDelivery'),
+    keepLabel: t('volunteer.question.notYet'),
     tone: 'primary',
   };
 }
 
 export function completeQuestion(orderId: number): ConfirmRequest {
   return {
-    title: `Mark order #${orderId} as delivered?`,
-    description: 'It moves to Completed Orders and cannot be reopened.',
-    confirmLabel: 'Mark completed',
-    keepLabel: 'Not yet',
+    title: t('volunteer.completeQuestion.title', { orderId }),
+    description: t('volunteer.completeQuestion.description'),
+    confirmLabel: t('volunteer.completeQuestion.confirm'),
+    keepLabel: t('volunteer.question.notYet'),
     tone: 'primary',
   };
 }
@@ -74,8 +68,10 @@ function announceOutcome(outcome: ActionOutcome | null, done: string, what: stri
 
 function signUpNews(outcome: ActionOutcome | null, title: string): void {
   const waitlisted = outcome?.kind === 'sent' && isWaitlistedReply(outcome.verdict.body);
-  const done = waitlisted ? `On the waitlist for "${title}"` : `Signed up for "${title}"`;
-  announceOutcome(outcome, done, `sign up for "${title}"`);
+  const done = waitlisted
+    ? t('volunteer.news.waitlisted', { title })
+    : t('volunteer.news.signedUp', { title });
+  announceOutcome(outcome, done, t('volunteer.news.signUpWhat', { title }));
 }
 
 /** `calendar` is the calendar's list: a cancelled round is offered there again. */
@@ -87,14 +83,14 @@ export function useVolunteerActions(calendar: RoundEntry[] | undefined): Volunte
     signUp: (entry) => {
       if (userId === null) return;
       const { title } = entry.round;
-      void runVolunteerAction(signUpAction(entry, userId), SIGNUP_FAILED).then((outcome) =>
-        signUpNews(outcome, title),
+      void runVolunteerAction(signUpAction(entry, userId), t('volunteer.action.signupFailed')).then(
+        (outcome) => signUpNews(outcome, title),
       );
     },
     cancelSignup: async (entry) => {
       const signupId = signupIdOf(entry.round);
       if (signupId === null || userId === null) {
-        window.alert(NO_SIGNUP_FOUND);
+        window.alert(t('volunteer.round.noSignupFound'));
         return false;
       }
       const { title } = entry.round;
@@ -102,12 +98,12 @@ export function useVolunteerActions(calendar: RoundEntry[] | undefined): Volunte
       const inCalendar = calendar?.find((e) => e.round.roundId === entry.round.roundId);
       void runVolunteerAction(
         cancelSignupAction(entry, inCalendar, signupId, userId),
-        CANCEL_SIGNUP_FAILED,
+        t('volunteer.action.cancelSignupFailed'),
       ).then((outcome) =>
         announceOutcome(
           outcome,
-          `Sign-up for "${title}" cancelled — the round left My Upcoming Rounds`,
-          `cancel sign-up for "${title}"`,
+          t('volunteer.news.cancelled', { title }),
+          t('volunteer.news.cancelWhat', { title }),
         ),
       );
       return true;
@@ -119,12 +115,12 @@ export function useVolunteerActions(calendar: RoundEntry[] | undefined): Volunte
         if (!yes) return;
         const outcome = await runVolunteerAction(
           startDeliveryAction(entry, userId),
-          START_DELIVERY_FAILED,
+          t('volunteer.action.startDeliveryFailed'),
         );
         announceOutcome(
           outcome,
-          `Order #${orderId}: delivery started`,
-          `start delivery of order #${orderId}`,
+          t('volunteer.news.deliveryStarted', { orderId }),
+          t('volunteer.news.startWhat', { orderId }),
         );
       });
     },
@@ -135,12 +131,12 @@ export function useVolunteerActions(calendar: RoundEntry[] | undefined): Volunte
         if (!yes) return;
         const outcome = await runVolunteerAction(
           completeOrderAction(entry, userId),
-          COMPLETE_FAILED,
+          t('volunteer.action.completeFailed'),
         );
         announceOutcome(
           outcome,
-          `Order #${orderId} completed — it moved to Completed Orders`,
-          `complete order #${orderId}`,
+          t('volunteer.news.completed', { orderId }),
+          t('volunteer.news.completeWhat', { orderId }),
         );
       });
     },

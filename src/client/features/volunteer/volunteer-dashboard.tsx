@@ -3,11 +3,11 @@
 // page opens; Sign Up, Cancel Signup, Start delivery and Complete go through the outbox and
 // show at once.
 import { useState } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { PageLayout } from '../../ui/page-layout.tsx';
 import { AddToCalendar } from './add-to-calendar.tsx';
 import { DayRoundsModal } from './day-rounds-modal.tsx';
-import { MY_ROUNDS_FAILED, ORDERS_FAILED, UPCOMING_ROUNDS_FAILED } from './load-error.ts';
 import { AssignedOrders, CompletedOrders } from './my-orders.tsx';
 import { PastRounds, UpcomingRounds } from './my-rounds.tsx';
 import { OrderDetailModal } from './order-detail-modal.tsx';
@@ -29,6 +29,7 @@ import { WaitlistNotices } from './waitlist-notices.tsx';
 import styles from './volunteer.module.css';
 
 export function VolunteerDashboard() {
+  const t = useT();
   const userId = useSessionUser()?.userId ?? null;
   const failures = useListRefresh(DASHBOARD_LISTS);
   const lists = useDashboardLists();
@@ -48,9 +49,9 @@ export function VolunteerDashboard() {
   // The refresh times come with the lists (one read), not from queries of their own.
   const errorOf = (name: DashboardList, fallback: string) =>
     loadError(failures[name], lists?.refreshedAt[name], fallback);
-  const myRoundsError = errorOf('myRounds', MY_ROUNDS_FAILED);
-  const ordersError = errorOf('assignedOrders', ORDERS_FAILED);
-  const allRoundsError = errorOf('allRounds', UPCOMING_ROUNDS_FAILED);
+  const myRoundsError = errorOf('myRounds', t('volunteer.load.myRoundsFailed'));
+  const ordersError = errorOf('assignedOrders', t('volunteer.load.ordersFailed'));
+  const allRoundsError = errorOf('allRounds', t('volunteer.load.upcomingRoundsFailed'));
   // A list is as it will stay once refreshed on this device (rows and time read together),
   // or once this screen's refresh of it failed: nothing more is coming then.
   const settled =
@@ -61,13 +62,13 @@ export function VolunteerDashboard() {
 
   return (
     <PageLayout header={<VolunteerHeader />}>
-      <h1 className="visually-hidden">Volunteer Dashboard</h1>
+      <h1 className="visually-hidden">{t('volunteer.dashboard.title')}</h1>
       <WaitlistNotices />
       {/* Painted once the lists are as they will stay: filling them afterwards would push
           the calendar down under the reader's eyes (a layout shift). */}
       {!settled && (
         <p role="status" className={styles.empty}>
-          Loading…
+          {t('volunteer.dashboard.loading')}
         </p>
       )}
       {settled && (

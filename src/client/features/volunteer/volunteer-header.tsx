@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useT } from '../../i18n/i18n.ts';
 import { useLogout } from '../../session/use-logout.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
 import { AppHeader } from '../../ui/app-header.tsx';
@@ -9,16 +10,17 @@ export function VolunteerHeader() {
   const navigate = useNavigate();
   const logout = useLogout();
   const user = useSessionUser();
+  const t = useT();
   return (
-    <AppHeader greeting={`Welcome, ${user?.username ?? ''}!`}>
+    <AppHeader greeting={t('volunteer.header.welcome', { username: user?.username ?? '' })}>
       <Button variant="onBrand" onClick={() => void navigate({ to: '/profile' })}>
-        Profile
+        {t('volunteer.header.profile')}
       </Button>
       <Button variant="onBrand" onClick={() => void navigate({ to: '/cargo_volunteer' })}>
-        Cargo Volunteer
+        {t('volunteer.header.cargo')}
       </Button>
       <Button variant="onBrand" onClick={logout}>
-        Logout
+        {t('volunteer.header.logout')}
       </Button>
     </AppHeader>
   );

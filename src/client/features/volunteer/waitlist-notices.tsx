@@ -1,10 +1,12 @@
 // A sign-up that reached the server after the round filled comes back WAITLISTED (its card
 // turns light yellow); this says so once, until the volunteer dismisses it.
+import { useT } from '../../i18n/i18n.ts';
 import { dismissWaitlistNotice, useWaitlistNotices } from '../../offline/volunteer-outbox.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './volunteer.module.css';
 
 export function WaitlistNotices() {
+  const t = useT();
   const notices = useWaitlistNotices();
   if (notices.length === 0) return null;
   return (
@@ -15,7 +17,7 @@ export function WaitlistNotices() {
             {notice.label} — {notice.message}
           </span>
           <Button variant="secondary" onClick={() => void dismissWaitlistNotice(notice.seq)}>
-            OK
+            {t('volunteer.waitlist.ok')}
           </Button>
         </p>
       ))}
