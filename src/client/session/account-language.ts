@@ -5,7 +5,7 @@
 // Profile writes are not queued in the offline outbox, so neither is this one: a choice that
 // could not be sent (offline) is remembered on the device and sent at the next sign-in or
 // restore, where it wins over the account's older one.
-import { AUTH_PATHS, profileUpdateReply } from '#shared/contracts/auth';
+import { AUTH_PATHS } from '#shared/contracts/auth-paths';
 import type { Language } from '#shared/i18n/languages';
 import { apiPut, ApiError } from '../api/api-client.ts';
 import {
@@ -52,6 +52,9 @@ export async function sendAccountLanguage(language: Language): Promise<void> {
   if (userId === null) return;
   setUnsent(true);
   try {
+    // The reply's schema (zod) loads with the first send: this module is in the entry script,
+    // which the landing loads, and zod is not (issue 21's budget).
+    const { profileUpdateReply } = await import('#shared/contracts/auth');
     const body = { userId: String(userId), language };
     const reply = await apiPut(AUTH_PATHS.updateLanguage, body, {
       schema: profileUpdateReply,
