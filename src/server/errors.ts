@@ -2,7 +2,7 @@
 // {"status":"error","message","error"} with the right status; never a stack trace or SQL.
 // A refusal made from a message id (issue 21) is worded in the caller's language when the
 // envelope is sent (plugins/errors.ts); its `message` here is the English, for logs.
-import type { Message } from '#shared/i18n/messages';
+import { message, type Message } from '#shared/i18n/messages';
 import type { Language } from '#shared/i18n/languages';
 import { say, translate } from './i18n/translator.ts';
 
@@ -55,11 +55,12 @@ export class AppError extends Error {
 }
 
 export const badRequest = (text: RefusalText) => new AppError('BAD_REQUEST', text);
-export const unauthorized = (text: RefusalText = 'Please sign in.') =>
+export const unauthorized = (text: RefusalText = message('server.errors.signIn')) =>
   new AppError('UNAUTHORIZED', text);
-export const forbidden = (text: RefusalText = 'You are not allowed to do this.') =>
+export const forbidden = (text: RefusalText = message('server.errors.forbidden')) =>
   new AppError('FORBIDDEN', text);
-export const notFound = (text: RefusalText = 'Not found.') => new AppError('NOT_FOUND', text);
+export const notFound = (text: RefusalText = message('server.errors.notFound')) =>
+  new AppError('NOT_FOUND', text);
 export const conflict = (text: RefusalText) => new AppError('CONFLICT', text);
 
 export interface ErrorEnvelope {

@@ -25,6 +25,8 @@ import { loginFailed, signInUser } from './login.service.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
 import { authUserReplyOf, replyUserOf } from './user-reply.ts';
 import { findUserByLogin, keyOf } from './users.repository.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { translate } from '../i18n/translator.ts';
 
 /** Login requests per client address and minute (times config.rateLimitScale). */
 export const LOGIN_RATE_LIMIT = 20;
@@ -81,7 +83,10 @@ export function registerLoginRoutes(untyped: FastifyInstance, guard: SignInGuard
       setLoginCookie(reply, session.token, config);
       guard.remember(request, reply, user.id); // after the login cookie: it is the first one
       request.log.info({ event: 'login.succeeded', userId: user.id }, 'signed in');
-      return authUserReplyOf(replyUserOf(user), 'Login successful');
+      return authUserReplyOf(
+        replyUserOf(user),
+        translate(requestLanguage(request), 'server.auth.loginDone'),
+      );
     },
   );
 
@@ -104,12 +109,18 @@ export function registerLoginRoutes(untyped: FastifyInstance, guard: SignInGuard
         request.log.info({ event: 'logout', userId: request.user?.userId }, 'signed out');
       }
       clearLoginCookie(reply, config);
-      return { status: 'success' as const, message: 'Logged out successfully' };
+      return {
+        status: 'success' as const,
+        message: translate(requestLanguage(request), 'server.auth.loggedOut'),
+      };
     },
   );
 
   const me = { response: { 200: authUserReply } };
   app.get(AUTH_PATHS.me, { config: { access: 'signedIn' }, schema: me }, async (request) => {
-    return authUserReplyOf(callerOf(request), 'Signed in');
+    return authUserReplyOf(
+      callerOf(request),
+      translate(requestLanguage(request), 'server.auth.signedIn'),
+    );
   });
 }

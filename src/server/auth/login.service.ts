@@ -4,11 +4,12 @@
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { verifyPassword } from './passwords.ts';
+import { message } from '#shared/i18n/messages';
 
-export const LOGIN_FAILED_MESSAGE = 'Invalid username or password';
+const LOGIN_FAILED = message('server.auth.loginFailed');
 
 export function loginFailed(): AppError {
-  return new AppError('UNAUTHORIZED', LOGIN_FAILED_MESSAGE, { authenticated: false });
+  return new AppError('UNAUTHORIZED', LOGIN_FAILED, { authenticated: false });
 }
 
 /** The found user when the password is theirs; the same argon2 work when no user was found. */

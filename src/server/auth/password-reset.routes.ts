@@ -30,6 +30,9 @@ import { codesSentLastHour } from './mailed-codes.service.ts';
 import { issueResetCode, redeemResetCode } from './password-reset.service.ts';
 import { findUserByEmail } from './users.repository.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
+import { message } from '#shared/i18n/messages';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { translate } from '../i18n/translator.ts';
 
 /** Per client address and hour (times config.rateLimitScale). */
 export const RESET_REQUEST_RATE_LIMIT = 10;
@@ -42,10 +45,11 @@ export const RESET_VERIFY_RATE_LIMIT = 30;
  */
 export const RESET_CODES_PER_ACCOUNT_HOUR = 5;
 
-export const RESET_REQUESTED_MESSAGE =
-  'If an account exists for this email, a recovery code has been sent to it.';
-export const RESET_DONE_MESSAGE = 'Your password has been reset. Please log in.';
-export const RESET_CODE_INVALID_MESSAGE = 'The recovery code is invalid or has expired.';
+const RESET_CODE_INVALID = message('server.reset.codeInvalid');
+/** The spec's English texts, for tests. */
+export const RESET_REQUESTED_MESSAGE = translate('en', 'server.reset.requested');
+export const RESET_DONE_MESSAGE = translate('en', 'server.reset.done');
+export const RESET_CODE_INVALID_MESSAGE = translate('en', RESET_CODE_INVALID.id);
 
 export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: SignInGuard): void {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
@@ -83,7 +87,8 @@ export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: Sig
         } else {
           request.log.info({ event: 'reset.requested-unknown' }, 'reset for an unknown email');
         }
-        const ok: MessageReply = { status: 'success', message: RESET_REQUESTED_MESSAGE };
+        const said = translate(requestLanguage(request), 'server.reset.requested');
+        const ok: MessageReply = { status: 'success', message: said };
         return { statusCode: 200, body: ok };
       });
     },
@@ -115,13 +120,17 @@ export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: Sig
         if (!result.ok) {
           // Returned, not thrown: the counted try must be committed with the refusal.
           request.log.warn({ event: 'reset.failed', reason: result.reason }, 'reset refused');
-          return { statusCode: 400, body: envelopeOf(badRequest(RESET_CODE_INVALID_MESSAGE)) };
+          return {
+            statusCode: 400,
+            body: envelopeOf(badRequest(RESET_CODE_INVALID), requestLanguage(request)),
+          };
         }
         ended.push(...result.endedSessionIds);
         resetUserId = result.userId;
         const { userId, promoted } = result;
         request.log.info({ event: 'reset.done', userId, promoted }, 'password reset');
-        const ok: MessageReply = { status: 'success', message: RESET_DONE_MESSAGE };
+        const said = translate(requestLanguage(request), 'server.reset.done');
+        const ok: MessageReply = { status: 'success', message: said };
         return { statusCode: 200, body: ok };
       });
       for (const id of ended) await endSecureSessionsOfLogin(db, id);

@@ -20,6 +20,8 @@ import { writeOf } from '../http/writes.ts';
 import { queueVerifyCode, runIdempotentMailing } from './mail-after-commit.ts';
 import { hashPassword } from './passwords.ts';
 import { registerClient, usernameAvailable } from './registration.service.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { translate } from '../i18n/translator.ts';
 
 /** Registrations per client address and hour (times config.rateLimitScale). */
 export const REGISTER_RATE_LIMIT = 20;
@@ -94,7 +96,7 @@ export function registerRegistrationRoutes(untyped: FastifyInstance): void {
         request.log.info({ event: 'account.registered', userId }, 'account registered');
         const body: RegisterReply = {
           status: 'success',
-          message: 'Registration successful',
+          message: translate(requestLanguage(request), 'server.auth.registered'),
           userId,
           username,
         };

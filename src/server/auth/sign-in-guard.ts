@@ -17,6 +17,7 @@ import {
 import type { RedisClient } from '../shared-state/redis-client.ts';
 import { createFailoverThrottleStore, createRedisThrottleStore } from './redis-throttle-store.ts';
 import { createMemoryThrottleStore, type ThrottleStore } from './throttle-store.ts';
+import { message } from '#shared/i18n/messages';
 
 /** Failed sign-ins in 15 minutes before tries are refused (each times config.rateLimitScale). */
 export const LOGIN_DEVICE_FAILURES = 5; // one known browser, for its account
@@ -25,7 +26,7 @@ export const LOGIN_ADDRESS_FAILURES = 20; // unknown browsers, one address, any 
 export const LOGIN_UNTRUSTED_FAILURES = 50; // unknown browsers, one account, any addresses
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
-export const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Try again later.';
+export const THROTTLED_MESSAGE = message('server.auth.throttled');
 
 export interface SignInGuard {
   /**

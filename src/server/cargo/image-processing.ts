@@ -11,6 +11,7 @@ import sharp, { type SharpOptions } from 'sharp';
 import { CARGO_LIMITS } from '#shared/contracts/cargo';
 import { AppError, badRequest } from '../errors.ts';
 import type { StoredImage } from './cargo.types.ts';
+import { message } from '#shared/i18n/messages';
 
 const ACCEPTED_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const OUTPUT_TYPE = 'image/webp';
@@ -20,14 +21,13 @@ const INPUT_OPTIONS: SharpOptions = {
   pages: 1,
 };
 
-const unsupported = () =>
-  new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image must be a JPEG, PNG or WebP picture.');
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', message('server.cargo.imageType'));
 const tooManyPixels = () =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
     `The image is too large: at most ${CARGO_LIMITS.imagePixels / 1_000_000} megapixels.`,
   );
-const unreadable = () => badRequest('The image could not be read. Is the file damaged?');
+const unreadable = () => badRequest(message('server.cargo.imageUnreadable'));
 
 /** sharp's own refusals: its pixel bound means too large, anything else an unusable file. */
 function refusalOf(error: unknown): AppError {

@@ -6,11 +6,12 @@ import { CARGO_PATHS, cargoImageParams, cargoImageQuery } from '#shared/contract
 import { notFound } from '../errors.ts';
 import type { ImageVariant } from './cargo.types.ts';
 import { findImageBytes, imageExists } from './images.repository.ts';
+import { message } from '#shared/i18n/messages';
 
 const IMAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-const unknownImage = () => notFound('There is no such image.');
+const unknownImage = () => notFound(message('server.cargo.noImage'));
 
 function etagOf(imageId: string, variant: ImageVariant): string {
   return variant === 'thumb' ? `"${imageId}-thumb"` : `"${imageId}"`;

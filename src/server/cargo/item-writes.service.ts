@@ -21,11 +21,11 @@ import type { StoredImage } from './cargo.types.ts';
 import { deleteImage, insertImage } from './images.repository.ts';
 import { sumOfSizes, type ItemCreateInput, type ItemPatch } from './item-input.ts';
 import { notifyItemsOutOfStock } from '../notifications/notifications.service.ts';
+import { message } from '#shared/i18n/messages';
 
 type Trx = Transaction<Database>;
 
-const nameTaken = (name: string) =>
-  conflict(`An item named '${name}' already exists. Update that item instead.`);
+const nameTaken = (name: string) => conflict(message('server.cargo.nameTaken', { name }));
 
 async function checkNameFree(trx: Trx, name: string, ownId?: number): Promise<void> {
   const holder = await itemIdByName(trx, name);
@@ -44,7 +44,7 @@ async function guardName<T>(name: string, write: () => Promise<T>): Promise<T> {
 
 async function itemOrThrow(trx: Trx, id: number): Promise<CargoItem> {
   const item = await findItem(trx, id);
-  if (item === undefined) throw notFound(`There is no item with id ${id}.`);
+  if (item === undefined) throw notFound(message('server.cargo.noItem', { id: String(id) }));
   return item;
 }
 

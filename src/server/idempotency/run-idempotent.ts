@@ -23,6 +23,7 @@ import { claimKey, findKey, saveReply, type KeyClaim } from './idempotency.repos
 
 export type { KeyClaim };
 import { idempotencyKeyOf, idempotencyScopeOf, requestHashOf } from './idempotency-key.ts';
+import { message } from '#shared/i18n/messages';
 
 export interface WriteReply {
   statusCode: number;
@@ -48,7 +49,7 @@ type Outcome =
 function replayOf(stored: Awaited<ReturnType<typeof findKey>>, claim: KeyClaim): Outcome {
   // A placeholder is only visible before its transaction commits, which we never see.
   if (stored === undefined || stored.statusCode === 0) {
-    throw conflict('A request with this Idempotency-Key is still in progress. Try again.');
+    throw conflict(message('server.errors.requestInProgress'));
   }
   const same =
     stored.method === claim.method &&

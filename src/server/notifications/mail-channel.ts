@@ -6,7 +6,7 @@
 import { NOTIFICATION_PATHS } from '#shared/contracts/notifications';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { DeliveryOutcome, RenderedNotification } from './notification-channels.ts';
-import { MAIL_TEXTS, type NotificationLanguage } from './notification-texts.ts';
+import { mailTexts, type NotificationLanguage } from './notification-texts.ts';
 import type { Recipient } from './notifications.types.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
@@ -44,7 +44,7 @@ export function notificationMail(
   token: string,
   language: NotificationLanguage,
 ): MailMessage {
-  const texts = MAIL_TEXTS[language];
+  const texts = mailTexts(language);
   const open = `${deps.publicUrl}${message.url}`;
   const links = unsubscribeLinks(deps.publicUrl, token);
   const text = [

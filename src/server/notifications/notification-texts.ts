@@ -1,6 +1,10 @@
-// Every text a notification shows (push title/body, mail subject/text), keyed by kind, in one
-// file so a second language (issue 21) is one more table here. Short and plain; no client's
-// personal data: the params carry none. `url` is an app path (product-spec.md route table).
+// Every text a notification shows (push title/body, mail subject/text), keyed by kind, worded
+// in the recipient's language from src/locales/<language>/server.json (server.notify.*), with
+// dates by Intl in that language (issue 21). Short and plain; no client's personal data: the
+// params carry none. `url` is an app path (product-spec.md route table).
+import type { Language } from '#shared/i18n/languages';
+import type { MessageId, MessageValues } from '#shared/i18n/messages';
+import { translate } from '../i18n/translator.ts';
 import type { RenderedNotification } from './notification-channels.ts';
 import type {
   NotificationKind,
@@ -8,98 +12,121 @@ import type {
   RoundParams,
 } from './notifications.types.ts';
 
-export type NotificationLanguage = 'en';
+/** The recipient's language (users.language; English when never chosen). */
+export type NotificationLanguage = Language;
 
-type Texts = {
-  [K in NotificationKind]: (params: NotificationParamsByKind[K], when: Format) => Rendered;
-};
 type Rendered = RenderedNotification;
+/** Words one message in the recipient's language. */
+type Say = (id: MessageId, values?: MessageValues) => string;
 interface Format {
   time: (iso: string) => string;
+  say: Say;
 }
+type Texts = {
+  [K in NotificationKind]: (params: NotificationParamsByKind[K], f: Format) => Rendered;
+};
 
-const place = (p: RoundParams) => (p.location === null ? '' : ` at ${p.location}`);
 const roundTag = (p: RoundParams) => `round-${p.roundId}`;
 const DASHBOARD = '/';
 
-const EN: Texts = {
+/** A round's body, with " at <location>" when the round has one (two messages: word order). */
+function roundBody(p: RoundParams, f: Format, ids: { plain: MessageId; at: MessageId }) {
+  const time = f.time(p.startTime);
+  return p.location === null
+    ? f.say(ids.plain, { time })
+    : f.say(ids.at, { time, location: p.location });
+}
+
+const TEXTS: Texts = {
   'round.reminder': (p, f) => ({
-    title: `Reminder: ${p.title}`,
-    body: `Your round starts ${f.time(p.startTime)}${place(p)}.`,
+    title: f.say('server.notify.roundReminder.title', { title: p.title }),
+    body: roundBody(p, f, {
+      plain: 'server.notify.roundReminder.body',
+      at: 'server.notify.roundReminder.bodyAt',
+    }),
     url: DASHBOARD,
     tag: roundTag(p),
   }),
   'signup.confirmed': (p, f) => ({
-    title: `You're in: ${p.title}`,
-    body: `A place opened for you on ${f.time(p.startTime)}${place(p)}.`,
+    title: f.say('server.notify.signupConfirmed.title', { title: p.title }),
+    body: roundBody(p, f, {
+      plain: 'server.notify.signupConfirmed.body',
+      at: 'server.notify.signupConfirmed.bodyAt',
+    }),
     url: DASHBOARD,
     tag: roundTag(p),
   }),
   'signup.rejected': (p, f) => ({
-    title: `Sign-up not accepted: ${p.title}`,
-    body: `Your sign-up for the round on ${f.time(p.startTime)} was not accepted.`,
+    title: f.say('server.notify.signupRejected.title', { title: p.title }),
+    body: f.say('server.notify.signupRejected.body', { time: f.time(p.startTime) }),
     url: DASHBOARD,
     tag: roundTag(p),
   }),
   'round.cancelled': (p, f) => ({
-    title: `Round cancelled: ${p.title}`,
-    body: `The round on ${f.time(p.startTime)} has been cancelled.`,
+    title: f.say('server.notify.roundCancelled.title', { title: p.title }),
+    body: f.say('server.notify.roundCancelled.body', { time: f.time(p.startTime) }),
     url: DASHBOARD,
     tag: roundTag(p),
   }),
   'round.changed': (p, f) => ({
-    title: `Round changed: ${p.title}`,
-    body: `It now starts ${f.time(p.startTime)}${place(p)}.`,
+    title: f.say('server.notify.roundChanged.title', { title: p.title }),
+    body: roundBody(p, f, {
+      plain: 'server.notify.roundChanged.body',
+      at: 'server.notify.roundChanged.bodyAt',
+    }),
     url: DASHBOARD,
     tag: roundTag(p),
   }),
-  'order.completed': (p) => ({
-    title: 'Your order was delivered',
-    body: `Order #${p.orderId} is completed.`,
+  'order.completed': (p, f) => ({
+    title: f.say('server.notify.orderCompleted.title'),
+    // The order number as text: "#1234", never "#1,234".
+    body: f.say('server.notify.orderCompleted.body', { orderId: String(p.orderId) }),
     url: '/orderhistory',
     tag: `order-${p.orderId}`,
   }),
-  'order.cancelled': (p) => ({
-    title: 'Your order was cancelled',
-    body: `Order #${p.orderId} was cancelled. You can place a new order.`,
+  'order.cancelled': (p, f) => ({
+    title: f.say('server.notify.orderCancelled.title'),
+    body: f.say('server.notify.orderCancelled.body', { orderId: String(p.orderId) }),
     url: '/orderhistory',
     tag: `order-${p.orderId}`,
   }),
-  'application.new': () => ({
-    title: 'New volunteer application',
-    body: 'A volunteer application is waiting for review.',
+  'application.new': (_p, f) => ({
+    title: f.say('server.notify.applicationNew.title'),
+    body: f.say('server.notify.applicationNew.body'),
     url: '/admin/applications',
     tag: 'applications',
   }),
-  'item.outOfStock': (p) => ({
-    title: `Out of stock: ${p.name}`,
-    body: `${p.name} has no stock left.`,
+  'item.outOfStock': (p, f) => ({
+    title: f.say('server.notify.outOfStock.title', { name: p.name }),
+    body: f.say('server.notify.outOfStock.body', { name: p.name }),
     url: '/cargo_admin',
     tag: `item-${p.itemId}`,
   }),
 };
 
-const TEXTS: Record<NotificationLanguage, Texts> = { en: EN };
-
-/** The mail's fixed lines, per language. */
-export const MAIL_TEXTS: Record<
-  NotificationLanguage,
-  { open: string; why: string; unsubscribe: string }
-> = {
-  en: {
-    open: 'Open',
-    why: 'You get this mail because notifications by email are on in your profile.',
-    unsubscribe: 'Turn off these emails',
-  },
-};
+/** The mail's fixed lines in a language. */
+export function mailTexts(language: NotificationLanguage): {
+  open: string;
+  why: string;
+  unsubscribe: string;
+} {
+  return {
+    open: translate(language, 'server.notify.mail.open'),
+    why: translate(language, 'server.notify.mail.why'),
+    unsubscribe: translate(language, 'server.notify.mail.unsubscribe'),
+  };
+}
 
 function formatterFor(language: NotificationLanguage): Format {
   const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  return { time: (iso) => format.format(new Date(iso)) };
+  return {
+    time: (iso) => format.format(new Date(iso)),
+    say: (id, values) => translate(language, id, values),
+  };
 }
 
 export function isNotificationKind(kind: string): kind is NotificationKind {
-  return Object.hasOwn(EN, kind);
+  return Object.hasOwn(TEXTS, kind);
 }
 
 /** The texts of one queued row; throws on an unknown kind (a row written by newer code). */
@@ -109,6 +136,6 @@ export function renderNotification(
   language: NotificationLanguage,
 ): RenderedNotification {
   if (!isNotificationKind(kind)) throw new Error(`unknown notification kind ${kind}`);
-  const render = TEXTS[language][kind] as (p: unknown, f: Format) => Rendered;
+  const render = TEXTS[kind] as (p: unknown, f: Format) => Rendered;
   return render(params, formatterFor(language));
 }

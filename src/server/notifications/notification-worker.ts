@@ -15,6 +15,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/kysely.ts';
 import { inJobTransaction } from '../jobs/job-lock.ts';
+import { recipientLanguage } from '../i18n/account-language.ts';
 import { deliverByMail, type MailChannelDeps } from './mail-channel.ts';
 import type {
   DeliveryOutcome,
@@ -152,7 +153,10 @@ export function createNotificationWorker(deps: WorkerDeps): NotificationWorker {
     recipient: Recipient,
     message: RenderedNotification,
   ): Promise<DeliveryOutcome> {
-    if (row.channel === 'email') return deliverByMail(await deps.mail(), recipient, message, 'en');
+    if (row.channel === 'email') {
+      const language = recipientLanguage(recipient.language);
+      return deliverByMail(await deps.mail(), recipient, message, language);
+    }
     if (!recipient.notifyPush) return { kind: 'skipped', reason: 'push turned off' };
     const push = deps.pushChannel();
     if (push === undefined) return { kind: 'skipped', reason: 'push not configured' };
@@ -165,10 +169,9 @@ export function createNotificationWorker(deps: WorkerDeps): NotificationWorker {
 
   async function outcomeOf(row: ClaimedNotification): Promise<DeliveryOutcome> {
     let params: unknown;
-    let message: RenderedNotification;
     try {
       params = JSON.parse(row.params);
-      message = renderNotification(row.kind, params, 'en');
+      renderNotification(row.kind, params, 'en'); // a row this code cannot word fails first
     } catch (err) {
       return { kind: 'failed', reason: errorText(err) };
     }
@@ -176,7 +179,10 @@ export function createNotificationWorker(deps: WorkerDeps): NotificationWorker {
     if (stale !== null) return { kind: 'skipped', reason: stale };
     const recipient = await findRecipient(db, row.userId);
     if (recipient === undefined) return { kind: 'skipped', reason: 'no such user' };
-    return deliver(row, recipient, message);
+    // In the recipient's language, read at delivery: a choice made since the row was queued
+    // counts (issue 21).
+    const language = recipientLanguage(recipient.language);
+    return deliver(row, recipient, renderNotification(row.kind, params, language));
   }
 
   async function record(row: ClaimedNotification, outcome: DeliveryOutcome): Promise<void> {

@@ -160,11 +160,12 @@ export async function finishNotification(
 export async function findRecipient(db: Db, userId: number): Promise<Recipient | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'email', 'email_verified', 'notify_push', 'notify_email'])
+    .select(['id', 'email', 'email_verified', 'notify_push', 'notify_email', 'language'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (row === undefined) return undefined;
   return {
+    language: row.language,
     userId: row.id,
     email: row.email,
     emailVerified: row.email_verified === 1,

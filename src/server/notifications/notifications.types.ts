@@ -67,6 +67,8 @@ export interface Recipient {
   emailVerified: boolean;
   notifyPush: boolean;
   notifyEmail: boolean;
+  /** users.language as stored: mail and push are worded in it (null: English). */
+  language: string | null;
 }
 
 /** A CONFIRMED sign-up of a round starting within the reminder window, not reminded yet. */

@@ -28,16 +28,20 @@ import {
 import type { SignedInWrite } from '../db/write-context.ts';
 import { idParams } from '#shared/contracts/ids';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
+import type { MessageId } from '#shared/i18n/messages';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { translate } from '../i18n/translator.ts';
 
 interface StatusChange {
   run: (w: SignedInWrite, orderId: number) => Promise<void>;
-  message: string;
+  /** The success message, worded in the caller's language. */
+  done: MessageId;
 }
 
 /** What a volunteer may set through the status route (beyond-spec.md section 7). */
 const STATUS_CHANGES: Readonly<Record<string, StatusChange>> = {
-  PROCESSING: { run: startDelivery, message: 'Delivery started.' },
-  COMPLETED: { run: completeOrder, message: 'Order marked as completed.' },
+  PROCESSING: { run: startDelivery, done: 'server.orders.deliveryStarted' },
+  COMPLETED: { run: completeOrder, done: 'server.orders.completed' },
 };
 
 function statusChangeOf(status: string): StatusChange {
@@ -63,7 +67,10 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
       const { orderId } = request.params;
       return runIdempotent(request, reply, db, async (trx) => {
         await cancelOrder(signedInWriteOf(request, trx), orderId);
-        const body: OrderActionReply = { status: 'success', message: 'Order cancelled.' };
+        const body: OrderActionReply = {
+          status: 'success',
+          message: translate(requestLanguage(request), 'server.orders.cancelled'),
+        };
         return { statusCode: 200, body };
       });
     },
@@ -78,7 +85,10 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
       const change = statusChangeOf(request.body.status);
       return runIdempotent(request, reply, db, async (trx) => {
         await change.run(signedInWriteOf(request, trx), orderId);
-        const body: OrderActionReply = { status: 'success', message: change.message };
+        const body: OrderActionReply = {
+          status: 'success',
+          message: translate(requestLanguage(request), change.done),
+        };
         return { statusCode: 200, body };
       });
     },

@@ -21,6 +21,7 @@ import {
 import { isConfirmedOn, roundStatus } from './order-rounds.repository.ts';
 import { releaseStock } from './reservation.service.ts';
 import { notifyOrderClosed } from '../notifications/notifications.service.ts';
+import { message } from '#shared/i18n/messages';
 
 type Trx = Transaction<Database>;
 
@@ -120,8 +121,8 @@ export async function moveOrderToRound(
   if (order === undefined) throw notFound(ORDER_NOT_FOUND);
   if (roundId !== null) {
     const status = await roundStatus(trx, roundId);
-    if (status === undefined) throw notFound('Round not found.');
-    if (status === 'CANCELLED') throw conflict('That round was cancelled; choose another round.');
+    if (status === undefined) throw notFound(message('server.orders.roundNotFound'));
+    if (status === 'CANCELLED') throw conflict(message('server.orders.roundCancelled'));
   }
   if (!(await setRoundIf(trx, orderId, roundId, now))) {
     throw await refuseFinal(trx, orderId, 'move');

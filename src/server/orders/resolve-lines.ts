@@ -12,6 +12,7 @@ import {
 } from '#shared/rules/order-lines';
 import { badRequest } from '../errors.ts';
 import type { CatalogueItem, ResolvedLine } from './orders.types.ts';
+import { message } from '#shared/i18n/messages';
 
 /** The name keys a set of lines could refer to: each whole name and each parsed name. */
 export function candidateKeys(lines: readonly OrderLineRequest[]): string[] {
@@ -43,9 +44,11 @@ function resolveOne(line: OrderLineRequest, byKey: Map<string, CatalogueItem>): 
     case 'item':
       return catalogueLine(target.item, target.sizeLabel, line.quantity);
     case 'unknown-size':
-      throw badRequest(`Unknown size "${target.size}" for ${target.item.name}.`);
+      throw badRequest(
+        message('server.orders.unknownSize', { size: target.size, name: target.item.name }),
+      );
     case 'size-needed':
-      throw badRequest(`Please choose a size for ${target.item.name}.`);
+      throw badRequest(message('server.orders.chooseSize', { name: target.item.name }));
     case 'custom':
       return {
         itemName: line.itemName.trim(),

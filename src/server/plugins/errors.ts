@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, envelopeOf, type ErrorCode } from '../errors.ts';
 import { requestLanguage } from '../i18n/request-language.ts';
+import { message } from '#shared/i18n/messages';
 
 const fastifyCodeMap: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -32,7 +33,7 @@ function toAppError(error: unknown): AppError | undefined {
   // PostgreSQL data exceptions (SQLSTATE class 22: bad encoding, out-of-range numbers) are bad
   // input that slipped past validation: a 400, never a 500 with SQL in it.
   if (typeof fe.code === 'string' && /^22[0-9A-Z]{3}$/.test(fe.code)) {
-    return new AppError('BAD_REQUEST', 'A value in the request is not valid.');
+    return new AppError('BAD_REQUEST', message('server.errors.badValue'));
   }
   if (typeof fe.code === 'string') {
     const mapped = fastifyCodeMap[fe.code];
@@ -40,7 +41,7 @@ function toAppError(error: unknown): AppError | undefined {
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     if (fe.statusCode === 429)
-      return new AppError('RATE_LIMITED', 'Too many requests. Try again later.');
+      return new AppError('RATE_LIMITED', message('server.errors.rateLimited'));
     // Fastify's own 4xx (e.g. bad content type) carry safe messages.
     return new AppError(
       fe.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
@@ -49,6 +50,8 @@ function toAppError(error: unknown): AppError | undefined {
   }
   return undefined;
 }
+
+const INTERNAL = message('server.errors.internal');
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -61,6 +64,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .send(envelopeOf(new AppError('INTERNAL', 'Something went wrong. Please try again.')));
+      .send(envelopeOf(new AppError('INTERNAL', INTERNAL), requestLanguage(request)));
   });
 }

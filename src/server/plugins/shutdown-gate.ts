@@ -12,7 +12,9 @@
 // Fastify's own return503OnClosing only covers requests on already-open keep-alive
 // connections, and answers them without our envelope.
 import type { FastifyInstance } from 'fastify';
+import { message } from '#shared/i18n/messages';
 import { AppError, envelopeOf } from '../errors.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-export const SHUTTING_DOWN_MESSAGE = 'The server is restarting. Try again shortly.';
+export const SHUTTING_DOWN_MESSAGE = message('server.errors.restarting');
 
 export function registerShutdownGate(app: FastifyInstance): void {
   let notReady = false;
@@ -51,7 +53,7 @@ export function registerShutdownGate(app: FastifyInstance): void {
     notReady = true;
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!closing) {
       inFlight += 1;
       // 'close' fires once the reply is sent or the connection dropped, whichever comes first.
@@ -64,7 +66,12 @@ export function registerShutdownGate(app: FastifyInstance): void {
     reply.header('connection', 'close');
     await reply
       .status(503)
-      .send(envelopeOf(new AppError('SERVICE_UNAVAILABLE', SHUTTING_DOWN_MESSAGE)));
+      .send(
+        envelopeOf(
+          new AppError('SERVICE_UNAVAILABLE', SHUTTING_DOWN_MESSAGE),
+          requestLanguage(request),
+        ),
+      );
   });
   // A request taken before the drain whose reply goes after it: its connection closes with it.
   app.addHook('onSend', async (_request, reply) => {

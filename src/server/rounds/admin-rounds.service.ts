@@ -22,6 +22,7 @@ import {
   notifyRoundCancelled,
   notifyRoundChanged,
 } from '../notifications/notifications.service.ts';
+import { message } from '#shared/i18n/messages';
 
 const STAFF_ROLES = new Set(['VOLUNTEER', 'ADMIN']);
 
@@ -160,8 +161,8 @@ export async function updateRoundFields(
 /** Returns how many open orders went back to no round. */
 export async function cancelRound(ctx: SignedInWrite, roundId: number): Promise<number> {
   const round = await lockExistingRound(ctx, roundId);
-  if (round.status === 'CANCELLED') throw conflict('This round is already cancelled.');
-  if (round.status === 'COMPLETED') throw conflict('A completed round cannot be cancelled.');
+  if (round.status === 'CANCELLED') throw conflict(message('server.rounds.alreadyCancelled'));
+  if (round.status === 'COMPLETED') throw conflict(message('server.rounds.completedNoCancel'));
   await setRoundStatus(ctx.trx, roundId, 'CANCELLED', ctx.now);
   const detachedOrders = await detachOpenOrders(ctx.trx, roundId, ctx.now);
   const details = { from: round.status, detachedOrders };

@@ -11,6 +11,7 @@ import type { SignedInWrite } from '../db/write-context.ts';
 import { recordAdminAction } from '../audit/audit.service.ts';
 import { lockExistingRound } from './round-locks.ts';
 import { notifySignupsConfirmed } from '../notifications/notifications.service.ts';
+import { message } from '#shared/i18n/messages';
 
 export interface LotteryResult {
   selected: SelectedVolunteer[];
@@ -21,7 +22,7 @@ export interface LotteryResult {
 export async function runLottery(ctx: SignedInWrite, roundId: number): Promise<LotteryResult> {
   const round = await lockExistingRound(ctx, roundId);
   if (round.status === 'CANCELLED' || round.status === 'COMPLETED') {
-    throw conflict('The lottery runs only on a scheduled or in-progress round.');
+    throw conflict(message('server.rounds.lotteryClosed'));
   }
   const freeSlots = availableSlots(round, await countConfirmed(ctx.trx, roundId));
   const waitlisted = await listRoundSignups(ctx.trx, roundId, 'WAITLISTED');

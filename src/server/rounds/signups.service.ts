@@ -24,11 +24,12 @@ import {
   notifySignupRejected,
   notifySignupsConfirmed,
 } from '../notifications/notifications.service.ts';
+import { message } from '#shared/i18n/messages';
 
 function refuseClosedRound(round: RoundRow, now: Date): void {
-  if (round.status === 'CANCELLED') throw conflict('This round has been cancelled.');
+  if (round.status === 'CANCELLED') throw conflict(message('server.rounds.cancelled'));
   if (round.status !== 'SCHEDULED' || new Date(round.start_time) <= now) {
-    throw conflict('This round has already started or ended: sign-up is closed.');
+    throw conflict(message('server.rounds.signupClosed'));
   }
 }
 
@@ -40,7 +41,7 @@ export async function signUp(
   const round = await lockExistingRound(ctx, roundId);
   refuseClosedRound(round, ctx.now);
   if ((await findLiveSignup(ctx.trx, roundId, userId)) !== undefined) {
-    throw conflict('You are already signed up for this round.');
+    throw conflict(message('server.rounds.alreadySignedUp'));
   }
   const confirmed = await countConfirmed(ctx.trx, roundId);
   const signupStatus = confirmed < round.max_participants ? 'CONFIRMED' : 'WAITLISTED';
@@ -79,7 +80,7 @@ export async function cancelOwnSignup(
   const { signup, round } = await lockSignup(ctx, signupId);
   if (signup.status === 'CANCELLED') return false;
   if (round.status === 'COMPLETED' || new Date(round.end_time) <= ctx.now) {
-    throw conflict('This round is over: its sign-ups are kept for the record.');
+    throw conflict(message('server.rounds.overKept'));
   }
   await markSignupCancelled(ctx.trx, signupId, ctx.now);
   return true;
@@ -106,11 +107,11 @@ export async function confirmSignup(ctx: SignedInWrite, signupId: number): Promi
   const { signup, round } = await lockSignup(ctx, signupId);
   refuseCancelled(signup, 'confirmed');
   if (round.status === 'CANCELLED' || round.status === 'COMPLETED') {
-    throw conflict('Sign-ups of a cancelled or completed round cannot be confirmed.');
+    throw conflict(message('server.rounds.confirmClosed'));
   }
   if (signup.status === 'CONFIRMED') return false;
   if ((await countConfirmed(ctx.trx, round.id)) >= round.max_participants) {
-    throw conflict('The round is full: there is no free slot to confirm this sign-up.');
+    throw conflict(message('server.rounds.full'));
   }
   await confirmSignups(ctx.trx, [signupId]);
   await notifySignupsConfirmed(ctx, round, [signup]);
