@@ -48,4 +48,21 @@ describe('server replies in the caller language', () => {
     expect(res.statusCode).toBe(401);
     expect(messageOf(res)).toBe('Inicia sesión.');
   });
+
+  it('without Accept-Language, the signed-in account language', async () => {
+    const db = server.app.ctx.opened.db;
+    const spanish = await createSignedInUser(db, { language: 'es' });
+    const res = await call(server.app, 'PUT', '/api/auth/update/language', {
+      as: spanish,
+      body: { language: 'fr' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(messageOf(res)).toBe('El idioma debe ser "en" o "es".');
+    const english = await call(server.app, 'PUT', '/api/auth/update/language', {
+      as: spanish,
+      body: { language: 'fr' },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(messageOf(english)).toBe('Language must be "en" or "es".');
+  });
 });
