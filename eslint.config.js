@@ -58,7 +58,7 @@ const TRANSLATED = [
   'src/client/features/account/**/*.tsx',
   'src/client/features/notifications/**/*.tsx',
   'src/client/features/feedback/**/*.tsx',
-  'src/client/features/admin{,-users,-orders,-applications,-feedback,-audit,-devices}/**/*.tsx',
+  'src/client/features/admin{,-users,-orders,-applications,-feedback,-audit,-devices,-rounds,-cargo}/**/*.tsx',
   'src/client/features/volunteer{,-application}/**/*.tsx',
   'src/client/features/{ordering,orders}/**/*.tsx',
 ];

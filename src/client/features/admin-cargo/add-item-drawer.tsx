@@ -1,6 +1,7 @@
 // 'Add New Item' (product-spec.md section 7 "Cargo": POST /api/cargo/items, multipart 'data' +
 // optional 'image'). The server's refusal shows inline; its success message on the page.
 import { useId, useState } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useFormSend } from '../../ui/form-state.ts';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
@@ -17,6 +18,7 @@ interface AddItemDrawerProps {
 
 /** Mounted while open, so every opening starts from an empty form. */
 export function AddItemDrawer({ onClose, onSaved }: AddItemDrawerProps) {
+  const t = useT();
   const formId = useId();
   const [form, setForm] = useState<ItemForm>(EMPTY_ITEM_FORM);
   const [image, setImage] = useState<File | null>(null);
@@ -26,22 +28,27 @@ export function AddItemDrawer({ onClose, onSaved }: AddItemDrawerProps) {
     if (problem !== null) return setError(problem);
     await send(
       async () => onSaved((await createItem(createPayload(form), image)).message),
-      (failure) => errorText(failure, 'Failed to add the item.'),
+      (failure) => errorText(failure, t('rounds.cargo.addFailed')),
     );
   };
   return (
     <SideDrawer
       open
       onOpenChange={(next) => !next && onClose()}
-      title="Add New Item"
+      title={t('rounds.cargo.addNew')}
       actions={
         <CancelAndSubmit formId={formId} busy={busy} onCancel={onClose}>
-          Add Item
+          {t('rounds.cargo.add.submit')}
         </CancelAndSubmit>
       }
     >
       <AdminForm id={formId} onSubmit={submit}>
-        <ItemFields form={form} onChange={setForm} imageLabel="Image" onImage={setImage} />
+        <ItemFields
+          form={form}
+          onChange={setForm}
+          imageLabel={t('rounds.cargo.add.image')}
+          onImage={setImage}
+        />
         <ErrorMessage text={error} />
       </AdminForm>
     </SideDrawer>

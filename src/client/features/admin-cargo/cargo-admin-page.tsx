@@ -2,6 +2,7 @@
 // inventory table, Refresh, the 'Add New Item' and 'Update Item' drawers, and Go Back.
 import { useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { AdminPage, Loaded, RefreshButton, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
@@ -14,7 +15,8 @@ import { UpdateItemDrawer } from './update-item-drawer.tsx';
 type Drawer = { kind: 'add' } | { kind: 'update'; item: CargoItem | null } | null;
 
 export function CargoAdminPage() {
-  const items = useAdminLoad(loadItems, 'Failed to load the inventory.');
+  const t = useT();
+  const items = useAdminLoad(loadItems, t('rounds.cargo.loadFailed'));
   const [drawer, setDrawer] = useState<Drawer>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const saved = (message: string) => {
@@ -24,11 +26,11 @@ export function CargoAdminPage() {
     items.reload();
   };
   return (
-    <AdminPage title="Cargo Management System" notice={notice}>
+    <AdminPage title={t('rounds.cargo.title')} notice={notice}>
       <Toolbar>
-        <Button onClick={() => setDrawer({ kind: 'add' })}>Add New Item</Button>
+        <Button onClick={() => setDrawer({ kind: 'add' })}>{t('rounds.cargo.addNew')}</Button>
         <Button variant="secondary" onClick={() => setDrawer({ kind: 'update', item: null })}>
-          Update Item
+          {t('rounds.cargo.update')}
         </Button>
         <RefreshButton onRefresh={items.reload} />
       </Toolbar>

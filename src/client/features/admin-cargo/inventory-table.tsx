@@ -4,6 +4,7 @@
 import type { CargoItem } from '#shared/contracts/cargo';
 import { cargoImagePath } from '#shared/contracts/cargo';
 import { getApiBaseUrl } from '../../api/base-url.ts';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { StockStatusText } from '../../ui/stock-status.tsx';
 import { orDash } from '../../ui/admin/admin-format.ts';
@@ -11,24 +12,25 @@ import { adminStyles, RowsTable } from '../../ui/admin/admin-kit.tsx';
 import { MaxPerOrderCell } from './max-per-order-cell.tsx';
 import styles from './cargo-admin.module.css';
 
-const COLUMNS = [
-  'ID',
-  'Name',
-  'Total',
-  'Status',
-  'Sizes',
-  'Max per order',
-  'Category',
-  'Description',
-  'Image',
-  'Actions',
-] as const;
+const columns = (t: Translate) => [
+  t('rounds.cargo.column.id'),
+  t('rounds.cargo.column.name'),
+  t('rounds.cargo.column.total'),
+  t('rounds.cargo.column.status'),
+  t('rounds.cargo.column.sizes'),
+  t('rounds.cargo.column.maxPerOrder'),
+  t('rounds.cargo.column.category'),
+  t('rounds.cargo.column.description'),
+  t('rounds.cargo.column.image'),
+  t('rounds.cargo.column.actions'),
+];
 
 function Sizes({ sizes }: { sizes: Record<string, number> }) {
+  const t = useT();
   const entries = Object.entries(sizes);
   if (entries.length === 0) return <>—</>;
   return (
-    <ul className={styles.sizeList} aria-label="Sizes">
+    <ul className={styles.sizeList} aria-label={t('rounds.cargo.sizesLabel')}>
       {entries.map(([size, quantity]) => (
         <li key={size}>
           {size}: {quantity} <StockStatusText quantity={quantity} />
@@ -39,12 +41,13 @@ function Sizes({ sizes }: { sizes: Record<string, number> }) {
 }
 
 function Thumb({ imageId, name }: { imageId: string | null; name: string }) {
-  if (imageId === null) return <span className={styles.noImage}>No Image</span>;
+  const t = useT();
+  if (imageId === null) return <span className={styles.noImage}>{t('rounds.cargo.noImage')}</span>;
   return (
     <img
       className={styles.thumb}
       src={getApiBaseUrl() + cargoImagePath(imageId, 'thumb')}
-      alt={`Picture of ${name}`}
+      alt={t('rounds.cargo.picture', { name })}
       width={48}
       height={48}
       loading="lazy"
@@ -60,12 +63,13 @@ interface InventoryTableProps {
 }
 
 export function InventoryTable({ items, onUpdate, onSaved }: InventoryTableProps) {
+  const t = useT();
   return (
     <RowsTable
-      caption="Inventory"
-      columns={COLUMNS}
+      caption={t('rounds.cargo.table.caption')}
+      columns={columns(t)}
       rows={items}
-      empty="No items in the inventory."
+      empty={t('rounds.cargo.table.empty')}
     >
       {(item) => (
         <tr key={item.id}>
@@ -92,9 +96,9 @@ export function InventoryTable({ items, onUpdate, onSaved }: InventoryTableProps
               <Button
                 variant="secondary"
                 onClick={() => onUpdate(item)}
-                aria-label={`Update ${item.name}`}
+                aria-label={t('rounds.cargo.updateRowLabel', { name: item.name })}
               >
-                Update
+                {t('rounds.cargo.updateRow')}
               </Button>
             </div>
           </td>

@@ -1,6 +1,7 @@
 // The fields of both item drawers: name, description, category, the total (or per-size
 // quantities), the max per order and the image file.
 import { CARGO_LIMITS } from '#shared/contracts/cargo';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { totalOf, type ItemForm } from './item-form.ts';
@@ -16,19 +17,35 @@ interface ItemFieldsProps {
 
 type ItemFieldSpec = FieldSpec<'name' | 'description' | 'category' | 'quantity' | 'maxPerOrder'>;
 
+// Labels in the current language, so the lists are made at render.
 const { name, description, category } = CARGO_LIMITS;
-const ABOUT_FIELDS: readonly ItemFieldSpec[] = [
-  { name: 'name', label: 'Name', maxLength: name },
-  { name: 'description', label: 'Description', rows: 3, optional: true, maxLength: description },
-  { name: 'category', label: 'Category', optional: true, maxLength: category },
+const aboutFields = (t: Translate): readonly ItemFieldSpec[] => [
+  { name: 'name', label: t('rounds.cargo.field.name'), maxLength: name },
+  {
+    name: 'description',
+    label: t('rounds.cargo.field.description'),
+    rows: 3,
+    optional: true,
+    maxLength: description,
+  },
+  {
+    name: 'category',
+    label: t('rounds.cargo.field.category'),
+    optional: true,
+    maxLength: category,
+  },
 ];
 /** Asked only for an item without sizes: with sizes the total is their sum. */
-const QUANTITY_FIELDS: readonly ItemFieldSpec[] = [
-  { name: 'quantity', label: 'Quantity', inputMode: 'numeric' },
+const quantityFields = (t: Translate): readonly ItemFieldSpec[] => [
+  { name: 'quantity', label: t('rounds.cargo.field.quantity'), inputMode: 'numeric' },
 ];
-const MAX_PER_ORDER_HINT = 'The most one order may ask for, all sizes together.';
-const LIMIT_FIELDS: readonly ItemFieldSpec[] = [
-  { name: 'maxPerOrder', label: 'Max per order', inputMode: 'numeric', hint: MAX_PER_ORDER_HINT },
+const limitFields = (t: Translate): readonly ItemFieldSpec[] => [
+  {
+    name: 'maxPerOrder',
+    label: t('rounds.cargo.field.maxPerOrder'),
+    inputMode: 'numeric',
+    hint: t('rounds.cargo.field.maxPerOrderHint'),
+  },
 ];
 
 function ImageInput({ label, onImage }: { label: string; onImage: (file: File | null) => void }) {
@@ -47,20 +64,21 @@ function ImageInput({ label, onImage }: { label: string; onImage: (file: File | 
 }
 
 export function ItemFields({ form, onChange, imageLabel, onImage }: ItemFieldsProps) {
+  const t = useT();
   const set = (field: ItemFieldSpec['name'], value: string) =>
     onChange({ ...form, [field]: value });
   const hasSizes = form.sizes.length > 0;
   const total = totalOf(form);
   return (
     <>
-      <FormFields fields={ABOUT_FIELDS} values={form} onChange={set} />
+      <FormFields fields={aboutFields(t)} values={form} onChange={set} />
       {hasSizes ? (
-        <p className={styles.total}>Total quantity (sum of the sizes): {total ?? '—'}</p>
+        <p className={styles.total}>{t('rounds.cargo.field.total', { total: total ?? '—' })}</p>
       ) : (
-        <FormFields fields={QUANTITY_FIELDS} values={form} onChange={set} />
+        <FormFields fields={quantityFields(t)} values={form} onChange={set} />
       )}
       <SizeRows rows={form.sizes} onChange={(sizes) => onChange({ ...form, sizes })} />
-      <FormFields fields={LIMIT_FIELDS} values={form} onChange={set} />
+      <FormFields fields={limitFields(t)} values={form} onChange={set} />
       <ImageInput label={imageLabel} onImage={onImage} />
     </>
   );

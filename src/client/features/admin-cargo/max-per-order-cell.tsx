@@ -7,7 +7,7 @@ import type { CargoItem } from '#shared/contracts/cargo';
 import { validateMaxPerOrder } from '#shared/rules/order-limits';
 import { Button } from '../../ui/button.tsx';
 import fieldStyles from '../../ui/field.module.css';
-import type { Saying } from '../../i18n/i18n.ts';
+import { useT, type Saying } from '../../i18n/i18n.ts';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
 import { errorText } from '../../ui/admin/admin-errors.ts';
@@ -20,6 +20,7 @@ interface MaxPerOrderCellProps {
 }
 
 export function MaxPerOrderCell({ item, onSaved }: MaxPerOrderCellProps) {
+  const t = useT();
   const [text, setText] = useState(String(item.maxPerOrder));
   const [error, setError] = useState<Saying | null>(null);
   const { busy, whileBusy } = useBusy();
@@ -31,7 +32,7 @@ export function MaxPerOrderCell({ item, onSaved }: MaxPerOrderCellProps) {
       try {
         onSaved((await updateItem(item.id, { maxPerOrder: Number(text.trim()) })).message);
       } catch (failure) {
-        setError(errorText(failure, 'Failed to update the item.'));
+        setError(errorText(failure, t('rounds.cargo.updateFailed')));
       }
     });
   };
@@ -47,7 +48,7 @@ export function MaxPerOrderCell({ item, onSaved }: MaxPerOrderCellProps) {
       <span className={styles.maxRow}>
         <input
           className={`${fieldStyles.input} ${styles.maxInput}`}
-          aria-label={`Max per order for ${item.name}`}
+          aria-label={t('rounds.cargo.maxFor', { name: item.name })}
           inputMode="numeric"
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -56,9 +57,9 @@ export function MaxPerOrderCell({ item, onSaved }: MaxPerOrderCellProps) {
           type="submit"
           variant="secondary"
           disabled={busy || text.trim() === String(item.maxPerOrder)}
-          aria-label={`Save max per order for ${item.name}`}
+          aria-label={t('rounds.cargo.saveMaxFor', { name: item.name })}
         >
-          Save
+          {t('rounds.cargo.save')}
         </Button>
       </span>
       <ErrorMessage text={error} />

@@ -3,6 +3,7 @@
 // returns to what opened it; the title is its accessible name.
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { useFocusReturn } from '../../ui/focus-return.ts';
 import styles from './side-drawer.module.css';
@@ -17,6 +18,7 @@ interface SideDrawerProps {
 }
 
 export function SideDrawer({ open, onOpenChange, title, children, actions }: SideDrawerProps) {
+  const t = useT();
   const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -26,7 +28,7 @@ export function SideDrawer({ open, onOpenChange, title, children, actions }: Sid
           <div className={styles.head}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="quiet">Close</Button>
+              <Button variant="quiet">{t('rounds.cargo.close')}</Button>
             </Dialog.Close>
           </div>
           <div className={styles.body}>{children}</div>

@@ -5,6 +5,8 @@
 import { useId, useState } from 'react';
 import type { CargoItem } from '#shared/contracts/cargo';
 import { validateCargoItemId } from '#shared/rules/cargo';
+import { message } from '#shared/i18n/messages';
+import { useT } from '../../i18n/i18n.ts';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useFormSend } from '../../ui/form-state.ts';
 import { TextField } from '../../ui/text-field.tsx';
@@ -15,7 +17,7 @@ import { formOfItem, itemFormProblem, updatePayload, type ItemForm } from './ite
 import { ItemFields } from './item-fields.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 
-export const ITEM_NOT_FOUND = 'No item with this ID in the inventory.';
+export const ITEM_NOT_FOUND = message('rounds.cargo.edit.notFound');
 
 interface UpdateItemDrawerProps {
   items: readonly CargoItem[];
@@ -38,6 +40,7 @@ async function save(editing: Editing, image: File | null): Promise<string> {
 
 /** Mounted while open. */
 export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateItemDrawerProps) {
+  const t = useT();
   const formId = useId();
   const [itemId, setItemId] = useState(initial === null ? '' : String(initial.id));
   const [editing, setEditing] = useState<Editing | null>(() =>
@@ -60,23 +63,23 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
     if (problem !== null) return setError(problem);
     await send(
       async () => onSaved(await save(editing, image)),
-      (failure) => errorText(failure, 'Failed to update the item.'),
+      (failure) => errorText(failure, t('rounds.cargo.updateFailed')),
     );
   };
   return (
     <SideDrawer
       open
       onOpenChange={(next) => !next && onClose()}
-      title="Update Item"
+      title={t('rounds.cargo.update')}
       actions={
         <CancelAndSubmit formId={formId} busy={busy} onCancel={onClose}>
-          {editing === null ? 'Load Item' : 'Update Item'}
+          {editing === null ? t('rounds.cargo.edit.load') : t('rounds.cargo.edit.submit')}
         </CancelAndSubmit>
       }
     >
       <AdminForm id={formId} onSubmit={submit}>
         <TextField
-          label="Item ID"
+          label={t('rounds.cargo.edit.itemId')}
           inputMode="numeric"
           value={itemId}
           onChange={(value) => {
@@ -88,7 +91,7 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
           <ItemFields
             form={editing.form}
             onChange={(form) => setEditing({ ...editing, form })}
-            imageLabel="Replace image"
+            imageLabel={t('rounds.cargo.edit.replaceImage')}
             onImage={setImage}
           />
         )}

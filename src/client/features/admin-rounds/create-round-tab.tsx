@@ -1,6 +1,7 @@
 // Create Round (POST /api/admin/rounds/create). A refusal shows 'Error creating round: …' under
 // the form (inline, not an alert: issue 20 item 6).
 import { useState } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { FormActions } from '../../ui/page-layout.tsx';
@@ -12,6 +13,7 @@ import { RoundFormFields } from './round-form-fields.tsx';
 import { createRound } from './rounds-api.ts';
 
 export function CreateRoundTab({ onCreated }: { onCreated: (message: string) => void }) {
+  const t = useT();
   const [form, setForm] = useState<RoundForm>(EMPTY_ROUND_FORM);
   const { busy, whileBusy } = useBusy();
   const [failure, setFailure] = useState<string | null>(null);
@@ -21,18 +23,18 @@ export function CreateRoundTab({ onCreated }: { onCreated: (message: string) => 
       try {
         const reply = await createRound(createRoundBody(form));
         setForm(EMPTY_ROUND_FORM);
-        onCreated(`${reply.message} Round ID: ${reply.roundId}`);
+        onCreated(t('rounds.create.created', { message: reply.message, roundId: reply.roundId }));
       } catch (error) {
         setFailure(roundErrorText(ROUND_ERRORS.create, error));
       }
     });
   return (
-    <AdminForm label="Create Round" onSubmit={submit}>
+    <AdminForm label={t('rounds.create.form')} onSubmit={submit}>
       <RoundFormFields form={form} onChange={setForm} />
       <ErrorMessage text={failure} />
       <FormActions>
         <Button type="submit" disabled={busy}>
-          Create Round
+          {t('rounds.create.submit')}
         </Button>
       </FormActions>
     </AdminForm>

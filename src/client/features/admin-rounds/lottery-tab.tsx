@@ -2,6 +2,7 @@
 // (POST /api/admin/rounds/{id}/lottery) and shows who was selected ('Error running lottery').
 import { useState } from 'react';
 import type { AdminRound, SelectedVolunteer } from '#shared/contracts/admin-rounds';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { SuccessMessage } from '../../ui/form-message.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
@@ -23,6 +24,7 @@ function nameOf(volunteer: SelectedVolunteer): string {
 }
 
 export function LotteryTab({ round, onChanged }: { round: AdminRound; onChanged: () => void }) {
+  const t = useT();
   const [result, setResult] = useState<Result | null>(null);
   const { busy, whileBusy } = useBusy();
   const run = async () => {
@@ -40,20 +42,22 @@ export function LotteryTab({ round, onChanged }: { round: AdminRound; onChanged:
   return (
     <>
       <p>
-        Free slots: {round.availableSlots}. Waitlisted: {round.waitlistedCount}. The lottery fills
-        the free slots from the waitlist at random.
+        {t('rounds.lottery.about', {
+          free: round.availableSlots,
+          waitlisted: round.waitlistedCount,
+        })}
       </p>
       <div className={styles.runLottery}>
         <Button onClick={() => void run()} disabled={busy}>
-          Run Lottery
+          {t('rounds.lottery.run')}
         </Button>
       </div>
       {result !== null && (
-        <section aria-label="Lottery result">
+        <section aria-label={t('rounds.lottery.result')}>
           <SuccessMessage text={result.message} />
           {result.selected.length > 0 && (
             <>
-              <h3>Selected volunteers</h3>
+              <h3>{t('rounds.lottery.selected')}</h3>
               <ul className={styles.selected}>
                 {result.selected.map((volunteer) => (
                   <li key={volunteer.signupId}>{nameOf(volunteer)}</li>

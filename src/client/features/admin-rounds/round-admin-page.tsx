@@ -2,12 +2,13 @@
 // Round and Update Round, and Back to Dashboard. A round row opens the round dialog.
 import { useState } from 'react';
 import type { AdminRound } from '#shared/contracts/admin-rounds';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { AdminPage, LoadStatus, Toolbar } from '../../ui/admin/admin-kit.tsx';
 import { useAdminLoad } from '../../ui/admin/use-admin-load.ts';
 import { AdminTabs } from './admin-tabs.tsx';
 import { CreateRoundTab } from './create-round-tab.tsx';
-import { ROUND_ERRORS } from './round-errors.ts';
+import { ROUND_ERRORS, withDetail } from './round-errors.ts';
 import { RoundDialog } from './round-dialog.tsx';
 import { loadRounds } from './rounds-api.ts';
 import { RoundsTable } from './rounds-table.tsx';
@@ -29,17 +30,16 @@ function useRoundsPage() {
 }
 
 export function RoundAdminPage() {
+  const t = useT();
   const page = useRoundsPage();
   const { rounds } = page;
   // A load failure reads 'Error fetching rounds: <why>' (section 8).
-  const label = ROUND_ERRORS.fetchRounds;
-  const error =
-    rounds.error === null ? null : rounds.error === '' ? label : `${label}: ${rounds.error}`;
+  const error = rounds.error === null ? null : withDetail(ROUND_ERRORS.fetchRounds, rounds.error);
   const view = (
     <>
       <Toolbar>
         <Button variant="secondary" onClick={rounds.reload}>
-          Refresh
+          {t('common.action.refresh')}
         </Button>
       </Toolbar>
       <LoadStatus loading={rounds.loading} error={error} />
@@ -47,24 +47,28 @@ export function RoundAdminPage() {
     </>
   );
   return (
-    <AdminPage title="Rounds Administration" backLabel="Back to Dashboard" notice={page.notice}>
+    <AdminPage
+      title={t('rounds.page.title')}
+      backLabel={t('rounds.page.back')}
+      notice={page.notice}
+    >
       <AdminTabs
-        label="Rounds"
+        label={t('rounds.page.tabs')}
         value={page.tab}
         onValueChange={(value) => {
           page.setNotice(null);
           page.setTab(value);
         }}
         tabs={[
-          { value: 'view', label: 'View Rounds', content: view },
+          { value: 'view', label: t('rounds.page.viewTab'), content: view },
           {
             value: 'create',
-            label: 'Create Round',
+            label: t('rounds.page.createTab'),
             content: <CreateRoundTab onCreated={page.saved} />,
           },
           {
             value: 'update',
-            label: 'Update Round',
+            label: t('rounds.page.updateTab'),
             content: <UpdateRoundTab onUpdated={page.saved} />,
           },
         ]}

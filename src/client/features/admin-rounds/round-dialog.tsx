@@ -3,6 +3,7 @@
 // every change also reloads the rounds list behind (its counts and status).
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { useFocusReturn } from '../../ui/focus-return.ts';
 import { SuccessMessage } from '../../ui/form-message.tsx';
@@ -22,6 +23,7 @@ interface RoundDialogProps {
 
 /** Mounted while open (keyed by the round). */
 export function RoundDialog({ roundId, title, onClose, onChanged }: RoundDialogProps) {
+  const t = useT();
   const [tab, setTab] = useState('details');
   const [notice, setNotice] = useState<string | null>(null);
   const { detail, reload } = useRoundDetail(roundId, onClose);
@@ -40,10 +42,10 @@ export function RoundDialog({ roundId, title, onClose, onChanged }: RoundDialogP
           <Dialog.Title className={styles.dialogTitle}>{round?.title ?? title}</Dialog.Title>
           <SuccessMessage text={notice} />
           {round === undefined || detail === null ? (
-            <p role="status">Loading…</p>
+            <p role="status">{t('common.load.loading')}</p>
           ) : (
             <AdminTabs
-              label="Round"
+              label={t('rounds.dialog.tabs')}
               value={tab}
               onValueChange={(value) => {
                 setNotice(null);
@@ -52,17 +54,17 @@ export function RoundDialog({ roundId, title, onClose, onChanged }: RoundDialogP
               tabs={[
                 {
                   value: 'details',
-                  label: 'Details',
+                  label: t('rounds.dialog.detailsTab'),
                   content: <DetailsTab round={round} onChanged={changed} />,
                 },
                 {
                   value: 'lottery',
-                  label: 'Run Lottery',
+                  label: t('rounds.dialog.lotteryTab'),
                   content: <LotteryTab round={round} onChanged={() => changed()} />,
                 },
                 {
                   value: 'signups',
-                  label: 'Manage Sign-ups',
+                  label: t('rounds.dialog.signupsTab'),
                   content: <SignupsTab signups={detail.signups} onChanged={changed} />,
                 },
               ]}
@@ -70,7 +72,7 @@ export function RoundDialog({ roundId, title, onClose, onChanged }: RoundDialogP
           )}
           <div className={styles.dialogActions}>
             <Dialog.Close asChild>
-              <Button variant="secondary">Close</Button>
+              <Button variant="secondary">{t('rounds.dialog.close')}</Button>
             </Dialog.Close>
           </div>
         </Dialog.Content>

@@ -1,22 +1,24 @@
 // View Rounds: every round; clicking a row (or its title, for keyboard users) opens the round
 // dialog.
 import type { AdminRound } from '#shared/contracts/admin-rounds';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
+import { roundStatusWord } from './status-words.ts';
 import styles from './rounds.module.css';
 
-const COLUMNS = [
-  'Round ID',
-  'Title',
-  'Start',
-  'End',
-  'Location',
-  'Max',
-  'Confirmed',
-  'Waitlisted',
-  'Status',
-] as const;
+const columns = (t: Translate) => [
+  t('rounds.column.roundId'),
+  t('rounds.column.title'),
+  t('rounds.column.start'),
+  t('rounds.column.end'),
+  t('rounds.column.location'),
+  t('rounds.column.max'),
+  t('rounds.column.confirmed'),
+  t('rounds.column.waitlisted'),
+  t('rounds.column.status'),
+];
 
 interface RoundsTableProps {
   rounds: AdminRound[];
@@ -24,10 +26,11 @@ interface RoundsTableProps {
 }
 
 export function RoundsTable({ rounds, onOpen }: RoundsTableProps) {
-  if (rounds.length === 0) return <EmptyText>No rounds yet.</EmptyText>;
+  const t = useT();
+  if (rounds.length === 0) return <EmptyText>{t('rounds.table.empty')}</EmptyText>;
   return (
-    <AdminTable caption="Rounds">
-      <HeaderRow columns={COLUMNS} />
+    <AdminTable caption={t('rounds.table.caption')}>
+      <HeaderRow columns={columns(t)} />
       <tbody>
         {rounds.map((round) => (
           <tr key={round.roundId} className={styles.row} onClick={() => onOpen(round)}>
@@ -51,7 +54,7 @@ export function RoundsTable({ rounds, onOpen }: RoundsTableProps) {
             <td>{round.confirmedCount}</td>
             <td>{round.waitlistedCount}</td>
             <td>
-              <StatusBadge status={round.status} />
+              <StatusBadge status={round.status}>{roundStatusWord(round.status)}</StatusBadge>
             </td>
           </tr>
         ))}

@@ -5,19 +5,34 @@
 // and without actions (the server refuses any decision on them).
 import { useId } from 'react';
 import type { AdminSignup } from '#shared/contracts/admin-rounds';
+import { t as translate, useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { AdminTable, adminStyles, EmptyText, HeaderRow } from '../../ui/admin/admin-kit.tsx';
 import { useConfirm, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
 import { announce } from '../../ui/status-toast.tsx';
-import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
+import { alertRoundError, ROUND_ERRORS, type RoundErrorId } from './round-errors.ts';
 import { confirmSignup, rejectSignup } from './rounds-api.ts';
+import { signupStatusWord } from './status-words.ts';
 import styles from './rounds.module.css';
 
-const COLUMNS = ['Signup ID', 'Name', 'Username', 'Status', 'Signed up', 'Actions'] as const;
+const columns = (t: Translate) => [
+  t('rounds.signups.column.signupId'),
+  t('rounds.signups.column.name'),
+  t('rounds.signups.column.username'),
+  t('rounds.signups.column.status'),
+  t('rounds.signups.column.signedUp'),
+  t('rounds.signups.column.actions'),
+];
 // The cancel time next to the name: on a phone it shows without scrolling sideways.
-const CANCELLED_COLUMNS = ['Signup ID', 'Name', 'Cancelled', 'Signed up', 'Username'] as const;
+const cancelledColumns = (t: Translate) => [
+  t('rounds.signups.column.signupId'),
+  t('rounds.signups.column.name'),
+  t('rounds.signups.column.cancelled'),
+  t('rounds.signups.column.signedUp'),
+  t('rounds.signups.column.username'),
+];
 
 interface SignupsTabProps {
   signups: AdminSignup[];
@@ -29,12 +44,13 @@ function fullName(signup: AdminSignup): string {
 }
 
 export function SignupsTab({ signups, onChanged }: SignupsTabProps) {
+  const t = useT();
   const live = signups.filter((signup) => signup.status !== 'CANCELLED');
   const cancelled = signups.filter((signup) => signup.status === 'CANCELLED');
   return (
     <>
       {live.length === 0 ? (
-        <EmptyText>No sign-ups for this round.</EmptyText>
+        <EmptyText>{t('rounds.signups.empty')}</EmptyText>
       ) : (
         <LiveSignups signups={live} onChanged={onChanged} />
       )}
@@ -46,16 +62,17 @@ export function SignupsTab({ signups, onChanged }: SignupsTabProps) {
 /** Reject asks first (issue 20 item 2): the sign-up is deleted, and its place with it. */
 export function rejectSignupQuestion(signup: AdminSignup): ConfirmRequest {
   return {
-    title: `Reject the sign-up of ${signup.username}?`,
-    description: `Sign-up #${signup.signupId} is removed from this round; the volunteer loses their place. This cannot be undone.`,
-    confirmLabel: 'Reject sign-up',
-    keepLabel: 'Keep sign-up',
+    title: translate('rounds.signups.rejectTitle', { username: signup.username }),
+    description: translate('rounds.signups.rejectDescription', { signupId: signup.signupId }),
+    confirmLabel: translate('rounds.signups.rejectConfirm'),
+    keepLabel: translate('rounds.signups.rejectKeep'),
   };
 }
 
 function LiveSignups({ signups, onChanged }: SignupsTabProps) {
+  const t = useT();
   const { confirm, dialog } = useConfirm();
-  const act = async (run: () => Promise<string>, label: string, news: string) => {
+  const act = async (run: () => Promise<string>, label: RoundErrorId, news: string) => {
     try {
       onChanged(await run());
       announce(news);
@@ -68,14 +85,14 @@ function LiveSignups({ signups, onChanged }: SignupsTabProps) {
     await act(
       () => rejectSignup(signup.signupId),
       ROUND_ERRORS.reject,
-      `Sign-up of ${signup.username} rejected`,
+      t('rounds.signups.rejected', { username: signup.username }),
     );
   };
   return (
     <>
       {dialog}
-      <AdminTable caption="Sign-ups">
-        <HeaderRow columns={COLUMNS} />
+      <AdminTable caption={t('rounds.signups.caption')}>
+        <HeaderRow columns={columns(t)} />
         <tbody>
           {signups.map((signup) => (
             <tr key={signup.signupId}>
@@ -83,7 +100,7 @@ function LiveSignups({ signups, onChanged }: SignupsTabProps) {
               <td>{fullName(signup)}</td>
               <td>{signup.username}</td>
               <td>
-                <StatusBadge status={signup.status} />
+                <StatusBadge status={signup.status}>{signupStatusWord(signup.status)}</StatusBadge>
               </td>
               <td>{formatTime(signup.createdAt)}</td>
               <td>
@@ -94,15 +111,15 @@ function LiveSignups({ signups, onChanged }: SignupsTabProps) {
                         void act(
                           () => confirmSignup(signup.signupId),
                           ROUND_ERRORS.confirm,
-                          `Sign-up of ${signup.username} confirmed`,
+                          t('rounds.signups.confirmed', { username: signup.username }),
                         )
                       }
                     >
-                      Confirm
+                      {t('rounds.signups.confirm')}
                     </Button>
                   )}
                   <Button variant="danger" onClick={() => void reject(signup)}>
-                    Reject
+                    {t('rounds.signups.reject')}
                   </Button>
                 </div>
               </td>
@@ -116,15 +133,16 @@ function LiveSignups({ signups, onChanged }: SignupsTabProps) {
 
 /** The history: who cancelled and when; they hold no slot. */
 function CancelledSignups({ signups }: { signups: AdminSignup[] }) {
+  const t = useT();
   const titleId = useId();
   return (
     <section className={styles.cancelledSignups} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.cancelledTitle}>
-        Cancelled by the volunteer ({signups.length})
+        {t('rounds.signups.cancelledTitle', { count: signups.length })}
       </h3>
-      <p className={styles.cancelledNote}>Kept for the record; they hold no slot.</p>
-      <AdminTable caption="Cancelled by the volunteer">
-        <HeaderRow columns={CANCELLED_COLUMNS} />
+      <p className={styles.cancelledNote}>{t('rounds.signups.cancelledNote')}</p>
+      <AdminTable caption={t('rounds.signups.cancelledCaption')}>
+        <HeaderRow columns={cancelledColumns(t)} />
         <tbody>
           {signups.map((signup) => (
             <tr key={signup.signupId}>

@@ -2,7 +2,9 @@
 // GET /api/admin/rounds/{id}; 'Error fetching round' under the form), then the edit form with the status select (PUT …/{id};
 // 'Error updating round').
 import { useState } from 'react';
-import { ID_RULE, idFromWire } from '#shared/contracts/ids';
+import { idFromWire, MAX_ID } from '#shared/contracts/ids';
+import { message, type Message } from '#shared/i18n/messages';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
 import { useFieldErrors } from '../../ui/form-state.ts';
@@ -21,9 +23,12 @@ interface Editing {
 }
 
 /** Load Round with no usable ID: said beside the field, and nothing is fetched. */
-export const ROUND_ID_NEEDED = `Round ID ${ID_RULE}.`;
+export const ROUND_ID_NEEDED: Message = message('rounds.update.roundIdNeeded', {
+  max: String(MAX_ID),
+});
 
 function RoundIdStep({ onLoaded }: { onLoaded: (editing: Editing) => void }) {
+  const t = useT();
   const [roundId, setRoundId] = useState('');
   const { busy, whileBusy } = useBusy();
   const fieldErrors = useFieldErrors<'roundId'>();
@@ -42,9 +47,9 @@ function RoundIdStep({ onLoaded }: { onLoaded: (editing: Editing) => void }) {
       }
     });
   return (
-    <AdminForm label="Choose the round to update" onSubmit={load}>
+    <AdminForm label={t('rounds.update.chooseForm')} onSubmit={load}>
       <TextField
-        label="Round ID"
+        label={t('rounds.update.roundId')}
         inputMode="numeric"
         value={roundId}
         onChange={(value) => {
@@ -56,7 +61,7 @@ function RoundIdStep({ onLoaded }: { onLoaded: (editing: Editing) => void }) {
       <ErrorMessage text={failure} />
       <FormActions>
         <Button type="submit" disabled={busy}>
-          Load Round
+          {t('rounds.update.load')}
         </Button>
       </FormActions>
     </AdminForm>
@@ -64,6 +69,7 @@ function RoundIdStep({ onLoaded }: { onLoaded: (editing: Editing) => void }) {
 }
 
 export function UpdateRoundTab({ onUpdated }: { onUpdated: (message: string) => void }) {
+  const t = useT();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { busy, whileBusy } = useBusy();
@@ -72,17 +78,17 @@ export function UpdateRoundTab({ onUpdated }: { onUpdated: (message: string) => 
     whileBusy(async () => {
       setFailure(null);
       try {
-        const message = await updateRound(editing.roundId, updateRoundBody(editing.form));
+        const reply = await updateRound(editing.roundId, updateRoundBody(editing.form));
         setEditing(null);
-        onUpdated(message);
+        onUpdated(reply);
       } catch (error) {
         setFailure(roundErrorText(ROUND_ERRORS.update, error));
       }
     });
   return (
-    <AdminForm label={`Update round ${editing.roundId}`} onSubmit={submit}>
+    <AdminForm label={t('rounds.update.form', { roundId: editing.roundId })} onSubmit={submit}>
       <p>
-        Round ID: <strong>{editing.roundId}</strong>
+        {t('rounds.update.editing')} <strong>{editing.roundId}</strong>
       </p>
       <RoundFormFields
         form={editing.form}
@@ -92,10 +98,10 @@ export function UpdateRoundTab({ onUpdated }: { onUpdated: (message: string) => 
       <ErrorMessage text={failure} />
       <FormActions>
         <Button type="submit" disabled={busy}>
-          Update Round
+          {t('rounds.update.submit')}
         </Button>
         <Button variant="secondary" onClick={() => setEditing(null)}>
-          Cancel
+          {t('common.action.cancel')}
         </Button>
       </FormActions>
     </AdminForm>
