@@ -61,6 +61,7 @@ const TRANSLATED = [
   'src/client/features/admin{,-users,-orders,-applications,-feedback,-audit,-devices,-rounds,-cargo}/**/*.tsx',
   'src/client/features/volunteer{,-application}/**/*.tsx',
   'src/client/features/{ordering,orders}/**/*.tsx',
+  'src/client/{shell,pages,features/landing}/**/*.tsx',
 ];
 
 // The server's layer zones. A zone forbids its `target` files to import `from` files (except

@@ -4,11 +4,13 @@ import {
   isSessionExpiredOpen,
   subscribeSessionExpired,
 } from '../api/api-client.ts';
+import { useT } from '../i18n/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
 
 /** Spec section 2 "Startup": 'Session Expired', with Refresh Page (reload) and Cancel (close). */
 export function SessionExpiredDialog() {
+  const t = useT();
   const open = useSyncExternalStore(subscribeSessionExpired, isSessionExpiredOpen);
   return (
     <Modal
@@ -16,14 +18,16 @@ export function SessionExpiredDialog() {
       onOpenChange={(next) => {
         if (!next) closeSessionExpired();
       }}
-      title="Session Expired"
-      description="Your secure session has expired or is invalid. This can happen when the page has been open for too long. Refresh the page to start a new secure session."
+      title={t('common.sessionExpired.title')}
+      description={t('common.sessionExpired.description')}
       actions={
         <>
           <Button variant="secondary" onClick={closeSessionExpired}>
-            Cancel
+            {t('common.action.cancel')}
           </Button>
-          <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+          <Button onClick={() => window.location.reload()}>
+            {t('common.sessionExpired.refreshPage')}
+          </Button>
         </>
       }
     />

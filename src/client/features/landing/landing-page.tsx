@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/i18n.ts';
 import { GUEST_USER, setSessionUser } from '../../session/session-user.ts';
 import { AppHeader } from '../../ui/app-header.tsx';
 import { navigateTo } from '../../ui/app-link.tsx';
@@ -6,10 +7,11 @@ import { PageLayout } from '../../ui/page-layout.tsx';
 import styles from './landing-page.module.css';
 
 function LandingNav() {
+  const t = useT();
   return (
     <>
       <Button variant="onBrand" onClick={() => navigateTo('/volunteerAppli')}>
-        Volunteer Application
+        {t('common.landing.volunteerApplication')}
       </Button>
       <Button
         variant="onBrand"
@@ -18,13 +20,13 @@ function LandingNav() {
           navigateTo('/guest');
         }}
       >
-        Guest
+        {t('common.landing.guest')}
       </Button>
       <Button variant="onBrand" onClick={() => navigateTo('/login')}>
-        Login
+        {t('common.landing.login')}
       </Button>
       <Button variant="onBrand" onClick={() => navigateTo('/register')}>
-        Sign up
+        {t('common.landing.signUp')}
       </Button>
     </>
   );
@@ -35,6 +37,7 @@ function LandingNav() {
  * shows it before the router has loaded (shell/first-screen.tsx): it moves with navigateTo.
  */
 export function LandingPage() {
+  const t = useT();
   return (
     <PageLayout
       header={
@@ -44,34 +47,19 @@ export function LandingPage() {
       }
     >
       <section className={styles.hero} aria-labelledby="landing-title">
-        <h1 id="landing-title">Medical supplies, brought to where people are</h1>
-        <p className={styles.lead}>
-          We are a student-run street medicine group. It started with a handful of medical and
-          nursing students walking the same streets every week with a backpack of socks, wound care
-          and hygiene kits, and listening to what our neighbours living outside actually needed.
-        </p>
-        <p>
-          Today we run regular outreach rounds with volunteer clinicians. Anyone can ask for
-          supplies here, with an account or as a guest, and our volunteers bring them on the next
-          round, even where the phone signal gives out.
-        </p>
+        <h1 id="landing-title">{t('common.landing.title')}</h1>
+        <p className={styles.lead}>{t('common.landing.lead')}</p>
+        <p>{t('common.landing.today')}</p>
       </section>
       <div className={styles.grid}>
         <section className={styles.panel} aria-labelledby="how-title">
-          <h2 id="how-title">How it works</h2>
-          <p>
-            Pick what you need from the supply list, tell us where to find you, and place the order.
-            Signed-in clients can follow their orders and cancel them while they are pending.
-          </p>
+          <h2 id="how-title">{t('common.landing.howTitle')}</h2>
+          <p>{t('common.landing.howText')}</p>
         </section>
         <section className={`${styles.panel} ${styles.volunteer}`} aria-labelledby="vol-title">
-          <h2 id="vol-title">Volunteering</h2>
-          <p>
-            Students, clinicians and neighbours join our rounds to pack supplies, deliver orders and
-            spend time with people on the street. No experience is needed: team leads show you the
-            ropes on your first round.
-          </p>
-          <Button onClick={() => navigateTo('/volunteerAppli')}>Apply to volunteer</Button>
+          <h2 id="vol-title">{t('common.landing.volunteerTitle')}</h2>
+          <p>{t('common.landing.volunteerText')}</p>
+          <Button onClick={() => navigateTo('/volunteerAppli')}>{t('common.landing.apply')}</Button>
         </section>
       </div>
     </PageLayout>

@@ -1,17 +1,18 @@
 import { discardAction, retryAction } from '../../offline/engine.ts';
 import { useNow, useOutboxEntries } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
+import { useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   queuedOrderProblem,
   useLimitKnowledge,
-  WILL_BE_REFUSED,
+  willBeRefusedText,
   type LimitKnowledge,
 } from '../../features/ordering/index.ts';
 import {
   longWaitDays,
   longWaitText,
-  NEEDS_ATTENTION_TITLE,
+  needsAttentionTitle,
   shortDateTime,
 } from '../../offline/status-texts.ts';
 import styles from './offline-status.module.css';
@@ -26,12 +27,18 @@ interface EntryProps {
   now: number;
 }
 
+/** The entry's state word: being sent, refused by the server, or waiting here. */
+function stateText(t: Translate, status: OutboxRow['status']): string {
+  if (status === 'sending') return t('common.outbox.sending');
+  return status === 'rejected' ? t('common.outbox.refused') : t('common.outbox.queued');
+}
+
 function Entry({ row, knowledge, now }: EntryProps) {
+  const t = useT();
   const flag = row.status === 'queued' ? queuedOrderProblem(row, knowledge) : null;
   const longWait = row.status === 'rejected' ? null : longWaitDays(row.createdAt, now);
   const when = row.status === 'rejected' ? row.updatedAt : row.createdAt;
-  const state =
-    row.status === 'sending' ? 'Sending' : row.status === 'rejected' ? 'Refused' : 'Queued';
+  const state = stateText(t, row.status);
   return (
     <li className={styles.entry}>
       <span className={styles.entryText}>
@@ -48,17 +55,17 @@ function Entry({ row, knowledge, now }: EntryProps) {
         {longWait !== null && <span className={styles.error}>{longWaitText(longWait)}</span>}
         {flag !== null && (
           <span className={styles.error}>
-            {WILL_BE_REFUSED} {flag}
+            {willBeRefusedText()} {flag}
           </span>
         )}
       </span>
       {row.status === 'rejected' && (
         <span className={styles.entryActions}>
           <Button variant="secondary" onClick={() => void retryAction(row.seq)}>
-            Retry
+            {t('common.action.retry')}
           </Button>
           <Button variant="danger" onClick={() => void discardAction(row.seq)}>
-            Discard
+            {t('common.outbox.discard')}
           </Button>
         </span>
       )}
@@ -89,27 +96,28 @@ function Section({ title, rows, knowledge, now }: SectionProps) {
 
 /** The outbox: what is waiting, what is being sent, and what the server refused. */
 export function OutboxList() {
+  const t = useT();
   const rows = useOutboxEntries();
   const knowledge = useLimitKnowledge('client');
   const now = useNow(60_000);
   if (rows === undefined) return null; // still reading IndexedDB
-  if (rows.length === 0) return <p>Nothing is waiting to be sent.</p>;
+  if (rows.length === 0) return <p>{t('common.outbox.empty')}</p>;
   return (
     <>
       <Section
-        title={NEEDS_ATTENTION_TITLE}
+        title={needsAttentionTitle()}
         rows={rows.filter((r) => r.status === 'rejected')}
         knowledge={knowledge}
         now={now}
       />
       <Section
-        title="Sending"
+        title={t('common.outbox.sending')}
         rows={rows.filter((r) => r.status === 'sending')}
         knowledge={knowledge}
         now={now}
       />
       <Section
-        title="Queued"
+        title={t('common.outbox.queued')}
         rows={rows.filter((r) => r.status === 'queued')}
         knowledge={knowledge}
         now={now}

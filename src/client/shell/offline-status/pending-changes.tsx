@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useNow, useOutboxSummary } from '../../offline/hooks.ts';
+import { withNamespaces } from '../../i18n/catalogues.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { longWaitDays, longWaitText, pendingCountText } from '../../offline/status-texts.ts';
 import styles from './offline-status.module.css';
@@ -10,8 +12,11 @@ type OutboxDialogType = ComponentType<{ onClose: () => void }>;
 // page's code: it loads once the count shows, and renders directly once loaded.
 let loadedDialog: OutboxDialogType | null = null;
 
+// The list flags an order the server will refuse in ordering's words (willBeRefusedText).
+const importDialog = withNamespaces(['ordering'], () => import('./outbox-dialog.tsx'));
+
 async function loadDialog(): Promise<OutboxDialogType> {
-  const { OutboxDialog } = await import('./outbox-dialog.tsx');
+  const { OutboxDialog } = await importDialog();
   loadedDialog = OutboxDialog;
   return OutboxDialog;
 }
@@ -20,6 +25,7 @@ const LazyOutboxDialog = lazy(async () => ({ default: await loadDialog() }));
 
 /** The pending-changes count; it opens the outbox list. Hidden when nothing waits. */
 export function PendingChanges() {
+  const t = useT();
   const { pending, needsAttention, oldestPendingAt } = useOutboxSummary();
   const [open, setOpen] = useState(false);
   const now = useNow(60 * 60_000);
@@ -33,7 +39,7 @@ export function PendingChanges() {
   return (
     <>
       <Button variant={needsAttention > 0 ? 'danger' : 'secondary'} onClick={() => setOpen(true)}>
-        {pendingCountText(pending, needsAttention) || 'Outbox'}
+        {pendingCountText(pending, needsAttention) || t('common.outbox.button')}
       </Button>
       {longWait !== null && <p className={styles.longWait}>{longWaitText(longWait)}</p>}
       {open && (

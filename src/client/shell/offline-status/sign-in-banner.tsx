@@ -1,4 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useT } from '../../i18n/i18n.ts';
 import { waitingForSignInText } from '../../offline/status-texts.ts';
 import styles from './offline-status.module.css';
 
@@ -8,6 +9,7 @@ import styles from './offline-status.module.css';
  * comes from the outbox status (outbox-status.tsx).
  */
 export function SignInBanner({ waitingForSignIn }: { waitingForSignIn: number }) {
+  const t = useT();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   if (waitingForSignIn === 0) return null;
   return (
@@ -16,7 +18,7 @@ export function SignInBanner({ waitingForSignIn }: { waitingForSignIn: number })
       {pathname !== '/login' && (
         <>
           {' '}
-          <Link to="/login">Log in</Link>
+          <Link to="/login">{t('common.offline.logIn')}</Link>
         </>
       )}
     </p>

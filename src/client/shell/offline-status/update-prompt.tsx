@@ -5,7 +5,8 @@ import {
   subscribeUpdateWaiting,
 } from '../../offline/service-worker.ts';
 import { Button } from '../../ui/button.tsx';
-import { UPDATE_READY_TEXT, UPDATE_RELOAD_LABEL } from '../../offline/status-texts.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { updateReadyText, updateReloadLabel } from '../../offline/status-texts.ts';
 import styles from './offline-status.module.css';
 
 /**
@@ -15,13 +16,14 @@ import styles from './offline-status.module.css';
  * started, nothing is being sent.
  */
 export function UpdatePrompt({ sending }: { sending: boolean }) {
+  useT(); // renders again when the language changes
   const waiting = useSyncExternalStore(subscribeUpdateWaiting, isUpdateWaiting, () => false);
   if (!waiting) return null;
   return (
     <p role="status" className={styles.banner}>
-      {UPDATE_READY_TEXT} —{' '}
+      {updateReadyText()} —{' '}
       <Button variant="primary" disabled={sending} onClick={() => void reloadToUpdate()}>
-        {UPDATE_RELOAD_LABEL}
+        {updateReloadLabel()}
       </Button>
     </p>
   );
