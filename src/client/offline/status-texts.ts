@@ -11,17 +11,9 @@ export const updateReloadLabel = (): string => t('common.offline.reload');
 export const needsAttentionTitle = (): string => t('common.offline.needsAttention');
 export const refusedLaterText = (): string => t('common.offline.refusedLater');
 
-// The English texts, only for screens not moved to the functions above yet (they show English
-// in every language). Do not use them in new code: call the functions.
-export const QUEUED_TEXT = 'Saved — will send when online';
-export const OFFLINE_BADGE_TEXT = 'Offline';
-export const UPDATE_READY_TEXT = 'A new version is ready';
-export const UPDATE_RELOAD_LABEL = 'Reload';
-export const NEEDS_ATTENTION_TITLE = 'Needs attention';
-
-/** Whether a form's line is the "saved, will send" note (in either spelling of it). */
+/** Whether a form's line is the "saved, will send" note. */
 function isQueuedNote(said: string | null): boolean {
-  return said === QUEUED_TEXT || said === queuedText();
+  return said === queuedText();
 }
 
 /**

@@ -4,7 +4,6 @@
 // flags queued orders with.
 export {
   queuedOrderProblem,
-  WILL_BE_REFUSED,
   willBeRefusedText,
   type LimitKnowledge,
 } from './checkout/order-limit-check.ts';

@@ -9,7 +9,7 @@ import { useT, type Translate } from '../../i18n/i18n.ts';
 import { submit } from '../../offline/submit.ts';
 import { useReceipt } from '../../offline/hooks.ts';
 import { actionReceiptKey } from '../../offline/receipts.ts';
-import { formOutcomeText, QUEUED_TEXT } from '../../offline/status-texts.ts';
+import { formOutcomeText, queuedText } from '../../offline/status-texts.ts';
 import { Button } from '../../ui/button.tsx';
 import { EMAIL_INPUT, FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
@@ -71,7 +71,7 @@ export function VolunteerApplicationPage() {
   // The application the form is showing, whose receipt is shown with `done`.
   const [receiptKey, setReceiptKey] = useState<string | null>(null);
   const receipt = useReceipt(receiptKey);
-  const doneText = done === null ? null : done === 'queued' ? QUEUED_TEXT : sentText;
+  const doneText = done === null ? null : done === 'queued' ? queuedText() : sentText;
 
   async function apply(event: SyntheticEvent) {
     event.preventDefault();

@@ -1,14 +1,14 @@
 import { useT } from '../../i18n/i18n.ts';
 import { useOnline } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
-import { QUEUED_TEXT } from '../../offline/status-texts.ts';
+import { queuedText } from '../../offline/status-texts.ts';
 import styles from './volunteer.module.css';
 
 function useStateText(row: OutboxRow): string {
   const t = useT();
   const online = useOnline();
   const queued = row.status === 'queued' && (!online || row.attempts > 0);
-  return queued ? QUEUED_TEXT : t('volunteer.pending.sending');
+  return queued ? queuedText() : t('volunteer.pending.sending');
 }
 
 /** Under a card whose action waits in the outbox: queued (offline) or being sent. */

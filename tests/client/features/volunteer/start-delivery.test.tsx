@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { setApiBaseUrl } from '#client/api/api-client';
 import { kickOutbox } from '#client/offline/engine';
-import { QUEUED_TEXT } from '#client/offline/status-texts';
+import { queuedText } from '#client/offline/status-texts';
 import { recordAlerts } from '../../support/form.ts';
 import { openAssignedOrder, useDashboardServer } from './dashboard-setup.ts';
 import { card, orderStatus, region, setOrderStatus } from './volunteer-kit.ts';
@@ -61,14 +61,16 @@ describe('volunteer dashboard: Start delivery', () => {
     fireEvent.click(startButton(order));
     await answerConfirmation('Start delivery');
     expect(await within(order).findByText('Processing')).toBeDefined();
-    expect(await within(order).findByText(QUEUED_TEXT, {}, { timeout: 10_000 })).toBeDefined();
+    expect(await within(order).findByText(queuedText(), {}, { timeout: 10_000 })).toBeDefined();
     expect(await orderStatus(db(), orderId)).toBe('PENDING');
 
     setApiBaseUrl(server().baseUrl);
     kickOutbox('online');
     await expect.poll(() => orderStatus(db(), orderId), { timeout: 10_000 }).toBe('PROCESSING');
     const taken = card(region('Assigned Orders'), `Order #${orderId}`);
-    await expect.poll(() => within(taken).queryByText(QUEUED_TEXT), { timeout: 10_000 }).toBeNull();
+    await expect
+      .poll(() => within(taken).queryByText(queuedText()), { timeout: 10_000 })
+      .toBeNull();
     expect(within(taken).getByText('Processing')).toBeDefined();
   });
 

@@ -9,7 +9,7 @@ import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
 import { kickOutbox } from '#client/offline/engine';
 import { setSessionUser } from '#client/session/session-user';
-import { QUEUED_TEXT } from '#client/offline/status-texts';
+import { queuedText } from '#client/offline/status-texts';
 import { createSignedInUser, createSignup } from '../../../support/factories.ts';
 import { recordAlerts } from '../../support/form.ts';
 import {
@@ -71,19 +71,19 @@ describe('volunteer dashboard offline and on failures', () => {
     fireEvent.click(within(order).getByRole('button', { name: 'Complete' }));
     await answerConfirmation('Mark completed');
     expect(await screen.findByText('No assigned orders.')).toBeDefined();
-    const summary = `Complete order ${orderId} — ${QUEUED_TEXT}`;
+    const summary = `Complete order ${orderId} — ${queuedText()}`;
     expect(
       await within(region('Assigned Orders')).findByText(summary, {}, { timeout: 10_000 }),
     ).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Completed Orders' }));
     const completed = card(region('Completed Orders'), `Order #${orderId}`);
-    expect(await within(completed).findByText(QUEUED_TEXT, {}, { timeout: 10_000 })).toBeDefined();
+    expect(await within(completed).findByText(queuedText(), {}, { timeout: 10_000 })).toBeDefined();
     expect(await orderStatus(db(), orderId)).toBe('PENDING');
 
     setApiBaseUrl(server().baseUrl);
     kickOutbox('online');
     await expect.poll(() => orderStatus(db(), orderId), { timeout: 10_000 }).toBe('COMPLETED');
-    await vi.waitFor(() => expect(within(completed).queryByText(QUEUED_TEXT)).toBeNull());
+    await vi.waitFor(() => expect(within(completed).queryByText(queuedText())).toBeNull());
   });
 
   it('a queued completion of an order cancelled meanwhile lands in Needs attention', async () => {
@@ -123,10 +123,10 @@ describe('volunteer dashboard offline and on failures', () => {
     fireEvent.click(
       within(await findCard(day, round.title)).getByRole('button', { name: 'Sign Up' }),
     );
-    expect(await within(day).findByText(QUEUED_TEXT, {}, { timeout: 10_000 })).toBeDefined();
+    expect(await within(day).findByText(queuedText(), {}, { timeout: 10_000 })).toBeDefined();
     fireEvent.click(within(day).getByRole('button', { name: 'Close' }));
     const mine = await findCard(region('My Upcoming Rounds'), round.title);
-    expect(await within(mine).findByText(QUEUED_TEXT)).toBeDefined();
+    expect(await within(mine).findByText(queuedText())).toBeDefined();
 
     await createSignup(db(), round.id, other.id, 'CONFIRMED'); // the last slot goes meanwhile
     setApiBaseUrl(server().baseUrl);

@@ -10,7 +10,7 @@ import { setApiBaseUrl } from '#client/api/api-client';
 import { getAppDb } from '#client/offline/app-db';
 import { kickOutbox } from '#client/offline/engine';
 import { FeedbackPage } from '#client/features/feedback/feedback-page.tsx';
-import { QUEUED_TEXT } from '#client/offline/status-texts';
+import { queuedText } from '#client/offline/status-texts';
 import { useClientServer } from '../../support/client-server.ts';
 import { click, fieldError, fill } from '../../support/form.ts';
 import { HOME_MARKER, renderPage } from '../../support/render-page.tsx';
@@ -78,7 +78,7 @@ describe('feedback page', () => {
     fill('Phone Number', '5551234567');
     fill('Feedback', content);
     click('Submit');
-    expect(await screen.findByText(QUEUED_TEXT, undefined, { timeout: 10_000 })).toBeDefined();
+    expect(await screen.findByText(queuedText(), undefined, { timeout: 10_000 })).toBeDefined();
     const queued = await getAppDb().outbox.where('status').equals('queued').toArray();
     expect(queued.map((r) => (r.payload as { content: string }).content)).toContain(content);
     expect(await storedCount(content)).toBe(0);

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { APPLICATION_MESSAGES } from '#shared/rules/applications';
 import { setApiBaseUrl } from '#client/api/api-client';
 import { kickOutbox } from '#client/offline/engine';
-import { QUEUED_TEXT } from '#client/offline/status-texts';
+import { queuedText } from '#client/offline/status-texts';
 import { DUPLICATE_APPLICATION_MESSAGE } from '#server/applications/applications.service';
 import { VolunteerApplicationPage } from '#client/features/volunteer-application/volunteer-application-page.tsx';
 import { useClientServer } from '../../support/client-server.ts';
@@ -89,12 +89,12 @@ describe('volunteer application page', () => {
     click('Submit');
     const status = await screen.findByRole('status', undefined, { timeout: 10_000 });
     expect(await within(status).findByText('Waiting to send')).toBeDefined();
-    expect(within(status).getByText(QUEUED_TEXT)).toBeDefined();
+    expect(within(status).getByText(queuedText())).toBeDefined();
 
     setApiBaseUrl(server().baseUrl);
     kickOutbox('online');
     expect(await within(status).findByText('Sent ✓', undefined, { timeout: 10_000 })).toBeDefined();
-    expect(within(status).queryByText(QUEUED_TEXT)).toBeNull();
+    expect(within(status).queryByText(queuedText())).toBeNull();
     expect(screen.getAllByRole('status')).toHaveLength(1);
     const stored = await db()
       .selectFrom('volunteer_applications')

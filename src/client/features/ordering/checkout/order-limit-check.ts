@@ -32,12 +32,6 @@ export function willBeRefusedText(): string {
   return t('ordering.pending.willBeRefused');
 }
 
-/**
- * The same in English only, for the outbox list (shell/offline-status/outbox-list.tsx) until
- * it calls willBeRefusedText(): a constant cannot follow the language. Use the function.
- */
-export const WILL_BE_REFUSED = 'It will not be accepted:';
-
 /** What the device knows that the limits need. */
 export interface LimitKnowledge {
   catalogue: readonly LimitCatalogueItem[];
