@@ -12,7 +12,7 @@ import { gone, shown } from './helpers/waits.ts';
 import { AdminCargoPage } from './pages/admin-cargo-page.ts';
 import { ADMIN_CARDS, anAdmin, logInAsAdmin } from './pages/admin-home-page.ts';
 import { anApplication } from './pages/admin-seed.ts';
-import { control } from './pages/controls.ts';
+import { control, fieldErrorText } from './pages/controls.ts';
 
 const e2e = useE2e();
 
@@ -146,7 +146,11 @@ describe('cargo admin', () => {
     await cargo.updateItem.click();
     await shown(cargo.drawer);
     await control(cargo.drawer, 'Load Item').click();
-    expect(await cargo.drawerError().textContent()).toBe('Enter Item ID to update');
+    // Beside the field it is about, which takes the focus.
+    expect(await fieldErrorText(cargo.drawerField('Item ID'))).toBe('Enter Item ID to update');
+    expect(await cargo.drawerField('Item ID').evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
     await cargo.drawerField('Item ID').fill(String(id));
     await control(cargo.drawer, 'Load Item').click();
     await shown(cargo.drawerField('Name'));

@@ -16,7 +16,7 @@ import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
 import { AdminCargoPage } from './pages/admin-cargo-page.ts';
 import { anAdmin, logInAsAdmin } from './pages/admin-home-page.ts';
-import { control } from './pages/controls.ts';
+import { control, fieldErrorText } from './pages/controls.ts';
 import { LandingPage } from './pages/landing-page.ts';
 import { CartDialog, Catalogue, CustomItemDialog, ItemDialog } from './pages/ordering-pages.ts';
 
@@ -187,8 +187,7 @@ describe('max per order in the item drawers', () => {
     expect(await cargo.drawerField('Max per order').inputValue()).toBe('10');
     await cargo.drawerField('Max per order').fill('1.5');
     await control(cargo.drawer, 'Add Item').click();
-    await shown(cargo.drawerError());
-    expect(await cargo.drawerError().textContent()).toBe(
+    expect(await fieldErrorText(cargo.drawerField('Max per order'))).toBe(
       'Max per order must be a whole number from 1 to 10000.',
     );
     await cargo.drawerField('Max per order').fill('3');

@@ -3,11 +3,11 @@
 import { useId, useState } from 'react';
 import { useT } from '../../i18n/i18n.ts';
 import { ErrorMessage } from '../../ui/form-message.tsx';
-import { useFormSend } from '../../ui/form-state.ts';
+import { useFieldErrors, useFormSend } from '../../ui/form-state.ts';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
 import { errorText } from '../../ui/admin/admin-errors.ts';
 import { createItem } from './cargo-api.ts';
-import { createPayload, EMPTY_ITEM_FORM, itemFormProblem, type ItemForm } from './item-form.ts';
+import { createPayload, EMPTY_ITEM_FORM, itemFieldErrors, type ItemForm } from './item-form.ts';
 import { ItemFields } from './item-fields.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 
@@ -23,9 +23,15 @@ export function AddItemDrawer({ onClose, onSaved }: AddItemDrawerProps) {
   const [form, setForm] = useState<ItemForm>(EMPTY_ITEM_FORM);
   const [image, setImage] = useState<File | null>(null);
   const { busy, error, setError, send } = useFormSend();
+  const fieldErrors = useFieldErrors<'maxPerOrder'>();
+  const change = (next: ItemForm) => {
+    if (next.maxPerOrder !== form.maxPerOrder) fieldErrors.clear('maxPerOrder');
+    setForm(next);
+  };
   const submit = async () => {
-    const problem = itemFormProblem(form);
-    if (problem !== null) return setError(problem);
+    // The form's own refusals beside their fields; the server's under the form.
+    setError(null);
+    if (!fieldErrors.report(itemFieldErrors(form))) return;
     await send(
       async () => onSaved((await createItem(createPayload(form), image)).message),
       (failure) => errorText(failure, t('rounds.cargo.addFailed')),
@@ -45,9 +51,10 @@ export function AddItemDrawer({ onClose, onSaved }: AddItemDrawerProps) {
       <AdminForm id={formId} onSubmit={submit}>
         <ItemFields
           form={form}
-          onChange={setForm}
+          onChange={change}
           imageLabel={t('rounds.cargo.add.image')}
           onImage={setImage}
+          errors={fieldErrors.errors}
         />
         <ErrorMessage text={error} />
       </AdminForm>

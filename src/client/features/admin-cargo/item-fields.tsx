@@ -1,7 +1,7 @@
 // The fields of both item drawers: name, description, category, the total (or per-size
 // quantities), the max per order and the image file.
 import { CARGO_LIMITS } from '#shared/contracts/cargo';
-import { useT, type Translate } from '../../i18n/i18n.ts';
+import { useT, type Saying, type Translate } from '../../i18n/i18n.ts';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
 import { LabelledField } from '../../ui/labelled-field.tsx';
 import { totalOf, type ItemForm } from './item-form.ts';
@@ -13,6 +13,8 @@ interface ItemFieldsProps {
   onChange: (form: ItemForm) => void;
   imageLabel: string;
   onImage: (file: File | null) => void;
+  /** The form's own refusals, each beside its field. */
+  errors?: Partial<Record<'maxPerOrder', Saying>>;
 }
 
 type ItemFieldSpec = FieldSpec<'name' | 'description' | 'category' | 'quantity' | 'maxPerOrder'>;
@@ -63,7 +65,7 @@ function ImageInput({ label, onImage }: { label: string; onImage: (file: File | 
   );
 }
 
-export function ItemFields({ form, onChange, imageLabel, onImage }: ItemFieldsProps) {
+export function ItemFields({ form, onChange, imageLabel, onImage, errors }: ItemFieldsProps) {
   const t = useT();
   const set = (field: ItemFieldSpec['name'], value: string) =>
     onChange({ ...form, [field]: value });
@@ -78,7 +80,7 @@ export function ItemFields({ form, onChange, imageLabel, onImage }: ItemFieldsPr
         <FormFields fields={quantityFields(t)} values={form} onChange={set} />
       )}
       <SizeRows rows={form.sizes} onChange={(sizes) => onChange({ ...form, sizes })} />
-      <FormFields fields={limitFields(t)} values={form} onChange={set} />
+      <FormFields fields={limitFields(t)} values={form} onChange={set} errors={errors} />
       <ImageInput label={imageLabel} onImage={onImage} />
     </>
   );

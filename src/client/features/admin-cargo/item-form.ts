@@ -37,6 +37,14 @@ export function itemFormProblem(form: ItemForm): Message | null {
   return validateMaxPerOrder(form.maxPerOrder);
 }
 
+/** The fields the form checks itself, each with its refusal (shown beside it). */
+export type ItemFieldErrors = Partial<Record<'maxPerOrder', Message>>;
+
+export function itemFieldErrors(form: ItemForm): ItemFieldErrors {
+  const maxPerOrder = itemFormProblem(form);
+  return maxPerOrder === null ? {} : { maxPerOrder };
+}
+
 let nextKey = 1;
 
 export function newSizeRow(label = '', quantity = '0'): SizeRow {

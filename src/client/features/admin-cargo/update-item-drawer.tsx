@@ -8,12 +8,12 @@ import { validateCargoItemId } from '#shared/rules/cargo';
 import { message } from '#shared/i18n/messages';
 import { useT } from '../../i18n/i18n.ts';
 import { ErrorMessage } from '../../ui/form-message.tsx';
-import { useFormSend } from '../../ui/form-state.ts';
+import { useFieldErrors, useFormSend } from '../../ui/form-state.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
 import { errorText } from '../../ui/admin/admin-errors.ts';
 import { replaceImage, updateItem } from './cargo-api.ts';
-import { formOfItem, itemFormProblem, updatePayload, type ItemForm } from './item-form.ts';
+import { formOfItem, itemFieldErrors, updatePayload, type ItemForm } from './item-form.ts';
 import { ItemFields } from './item-fields.tsx';
 import { SideDrawer } from './side-drawer.tsx';
 
@@ -48,19 +48,28 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
   );
   const [image, setImage] = useState<File | null>(null);
   const { busy, error, setError, send } = useFormSend();
+  // The form's own refusals, beside their fields; the server's stay under the form.
+  const fieldErrors = useFieldErrors<'itemId' | 'maxPerOrder'>();
 
   const choose = () => {
     const invalid = validateCargoItemId(itemId);
-    if (invalid !== null) return setError(invalid);
-    const item = items.find((candidate) => String(candidate.id) === itemId.trim());
-    if (item === undefined) return setError(ITEM_NOT_FOUND);
-    setError(null);
-    setEditing({ id: item.id, form: formOfItem(item) });
+    const item =
+      invalid === null
+        ? items.find((candidate) => String(candidate.id) === itemId.trim())
+        : undefined;
+    const problem = invalid ?? (item === undefined ? ITEM_NOT_FOUND : undefined);
+    if (!fieldErrors.report(problem === undefined ? {} : { itemId: problem })) return;
+    if (item !== undefined) setEditing({ id: item.id, form: formOfItem(item) });
+  };
+  const change = (form: ItemForm) => {
+    if (editing === null) return;
+    if (form.maxPerOrder !== editing.form.maxPerOrder) fieldErrors.clear('maxPerOrder');
+    setEditing({ ...editing, form });
   };
   const submit = async () => {
+    setError(null);
     if (editing === null || String(editing.id) !== itemId.trim()) return choose();
-    const problem = itemFormProblem(editing.form);
-    if (problem !== null) return setError(problem);
+    if (!fieldErrors.report(itemFieldErrors(editing.form))) return;
     await send(
       async () => onSaved(await save(editing, image)),
       (failure) => errorText(failure, t('rounds.cargo.updateFailed')),
@@ -84,15 +93,18 @@ export function UpdateItemDrawer({ items, initial, onClose, onSaved }: UpdateIte
           value={itemId}
           onChange={(value) => {
             setItemId(value);
+            fieldErrors.clear('itemId');
             if (editing !== null && String(editing.id) !== value.trim()) setEditing(null);
           }}
+          error={fieldErrors.errors.itemId}
         />
         {editing !== null && (
           <ItemFields
             form={editing.form}
-            onChange={(form) => setEditing({ ...editing, form })}
+            onChange={change}
             imageLabel={t('rounds.cargo.edit.replaceImage')}
             onImage={setImage}
+            errors={fieldErrors.errors}
           />
         )}
         <ErrorMessage text={error} />
