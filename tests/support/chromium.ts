@@ -49,10 +49,11 @@ export async function newPage(
   browser: Browser,
   viewport: Viewport = PHONE,
   baseURL?: string,
+  locale = 'en-US',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport,
-    locale: 'en-US',
+    locale,
     serviceWorkers: 'allow',
     ...(baseURL === undefined ? {} : { baseURL }),
   });

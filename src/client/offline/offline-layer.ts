@@ -42,6 +42,10 @@ function hasRanBefore(): boolean {
 
 /** Loads and starts the layer once; later calls get the same start. */
 export function startOfflineLayer(): Promise<OfflineLayer> {
+  // A browser without IndexedDB (some locked-down or embedded ones) cannot keep anything:
+  // the app stays online-only rather than starting a layer whose every step would fail.
+  if (typeof indexedDB === 'undefined')
+    return Promise.reject(new Error('No IndexedDB: the app works online only.'));
   loading ??= import('./start.ts').then((layer) => {
     layer.startOffline();
     noteRan();

@@ -6,11 +6,6 @@ export interface SelectOption {
   label: string;
 }
 
-/** Options whose labels are their values; '' (none) shows as '—'. */
-export function valueOptions(values: readonly string[]): SelectOption[] {
-  return values.map((value) => ({ value, label: value === '' ? '—' : value }));
-}
-
 interface SelectFieldProps {
   label: string;
   value: string;

@@ -24,8 +24,8 @@ export interface OpenedPage {
 export interface E2eHarness {
   readonly server: E2eServer;
   readonly browser: Browser;
-  /** A new context and page at the server's origin (nothing loaded yet). */
-  open(viewport?: Viewport): Promise<OpenedPage>;
+  /** A new context and page at the server's origin (nothing loaded yet), in a browser locale. */
+  open(viewport?: Viewport, locale?: string): Promise<OpenedPage>;
 }
 
 function slug(text: string): string {
@@ -71,9 +71,9 @@ export function useE2e(overrides: Partial<ServerConfig> = {}): E2eHarness {
       if (browser === undefined) throw new Error('Chromium is not started yet');
       return browser;
     },
-    async open(viewport: Viewport = PHONE) {
+    async open(viewport: Viewport = PHONE, locale?: string) {
       if (browser === undefined || server === undefined) throw new Error('not started yet');
-      const { context, page } = await newPage(browser, viewport, server.baseUrl);
+      const { context, page } = await newPage(browser, viewport, server.baseUrl, locale);
       const errors = collectPageErrors(page);
       const entry = { context, page, errors };
       opened.push(entry);

@@ -6,6 +6,7 @@ import type { MessageId } from '#shared/i18n/messages';
 import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
+import { orderTypeWord } from '../../ui/code-words.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { addressText } from '../../ui/personal-data.ts';
@@ -96,7 +97,7 @@ function OrderTableRow({ row, actions }: { row: OrderRow; actions: OrderActions 
       <td className={styles.wide}>{addressText(order, formatTime)}</td>
       <td className={styles.nowrap}>{orDash(order.phoneNumber)}</td>
       <td className={styles.wide}>{orDash(order.notes)}</td>
-      <td>{order.orderType}</td>
+      <td>{orderTypeWord(order.orderType)}</td>
       <td>{orDash(order.roundId)}</td>
       <ActionCell row={row} actions={actions} />
     </tr>

@@ -10,7 +10,8 @@ import {
 } from '#shared/contracts/admin-users';
 import { useT } from '../../i18n/i18n.ts';
 import { Modal } from '../../ui/modal.tsx';
-import { SelectField, valueOptions } from '../../ui/select-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { subroleWord } from '../../ui/code-words.ts';
 import { TextAreaField } from '../../ui/text-area-field.tsx';
 import { AdminForm, CancelAndSubmit } from '../../ui/admin/admin-kit.tsx';
 import { ErrorMessage } from '../../ui/form-message.tsx';
@@ -53,7 +54,10 @@ export function SubroleModal({ user, onClose, onUpdated }: UserDialogProps) {
           label={t('admin.users.field.subrole')}
           value={subrole}
           onChange={(value) => setSubrole(volunteerSubRoleSchema.parse(value))}
-          options={valueOptions(volunteerSubRoleSchema.options)}
+          options={volunteerSubRoleSchema.options.map((subrole) => ({
+            value: subrole,
+            label: subroleWord(subrole),
+          }))}
         />
         <TextAreaField
           label={t('admin.users.field.notes')}

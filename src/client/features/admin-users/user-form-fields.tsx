@@ -3,8 +3,9 @@
 // may also stay ADMIN — the server refuses demoting the last admin).
 import { useT, type Saying, type Translate } from '../../i18n/i18n.ts';
 import { ADMIN_USER_LIMITS } from '#shared/contracts/admin-users';
+import { roleWord } from '../../ui/code-words.ts';
 import { FormFields, type FieldSpec } from '../../ui/form-fields.tsx';
-import { SelectField, valueOptions } from '../../ui/select-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import type { UserForm } from './users-api.ts';
 
 const ROLES = ['CLIENT', 'VOLUNTEER'] as const;
@@ -65,7 +66,7 @@ export function UserFormFields({ form, onChange, errors }: UserFormFieldsProps) 
         label={t('admin.users.field.role')}
         value={form.role}
         onChange={(value) => set('role', value)}
-        options={valueOptions(roles)}
+        options={roles.map((role) => ({ value: role, label: roleWord(role) }))}
       />
     </>
   );

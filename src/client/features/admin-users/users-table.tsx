@@ -3,6 +3,7 @@
 import type { AdminUser } from '#shared/contracts/admin-users';
 import { useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
+import { roleWord, subroleWord } from '../../ui/code-words.ts';
 import { orDash } from '../../ui/admin/admin-format.ts';
 import { adminStyles as styles, RowsTable } from '../../ui/admin/admin-kit.tsx';
 
@@ -24,8 +25,8 @@ export interface UserActions {
 
 function roleText(user: AdminUser): string {
   return user.role === 'VOLUNTEER' && user.volunteerSubRole !== null
-    ? `${user.role} (${user.volunteerSubRole})`
-    : user.role;
+    ? `${roleWord(user.role)} (${subroleWord(user.volunteerSubRole)})`
+    : roleWord(user.role);
 }
 
 function UserRow({ user, actions }: { user: AdminUser; actions: UserActions }) {
