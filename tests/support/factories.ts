@@ -65,7 +65,8 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
       volunteer_subrole: overrides.volunteerSubRole ?? (role === 'VOLUNTEER' ? 'REGULAR' : null),
       password_hash: password === null ? null : await hashPassword(password),
       email_verified: overrides.emailVerified === true ? 1 : 0,
-      language: overrides.language ?? null,
+      // Only when asked: migration tests make users on a schema from before the column.
+      ...(overrides.language === undefined ? {} : { language: overrides.language }),
       created_at: now,
       updated_at: now,
     })

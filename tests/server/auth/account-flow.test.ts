@@ -42,6 +42,7 @@ describe.each(testDialects())('account flow (%s)', (dialect) => {
       email,
       phone: '5551234567',
       emailVerified: false, // registration mailed a code; nobody has entered it yet
+      language: null, // never chosen: the device's choice decides, and mail speaks English
     });
     const setCookie = String(byName.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);
