@@ -2,7 +2,6 @@
 // The account screens in Spanish (issue 21): login, sign-up, password recovery, the profile
 // with its email proof and Notifications panel, the mail opt-out page and feedback show the
 // 'account' catalogue's Spanish, and none of its English is left on screen.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { RouteComponent } from '@tanstack/react-router';
@@ -18,6 +17,7 @@ import { createSignedInUser } from '../../support/factories.ts';
 import { sendLoginCookie } from '../support/browser-cookie.ts';
 import { useClientServer } from '../support/client-server.ts';
 import { renderPage } from '../support/render-page.tsx';
+import { catalogue, englishLeft } from './english-left.ts';
 
 const { db } = useClientServer({
   afterEachTest: async () => {
@@ -27,53 +27,13 @@ const { db } = useClientServer({
   },
 });
 
-type Catalogue = Record<string, string>;
-
-function catalogue(language: 'en' | 'es'): Catalogue {
-  // The repository root (vitest runs there; jsdom's import.meta.url is not a file path).
-  const file = `${process.cwd()}/src/locales/${language}/account.json`;
-  return JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
-}
-
-const english = catalogue('en');
-const spanish = catalogue('es');
+const spanish = catalogue('es', 'account');
 
 /** A Spanish text the screens must show. */
 function es(id: string): string {
   const text = spanish[id];
   if (text === undefined) throw new Error(`No Spanish ${id}`);
   return text;
-}
-
-/** English texts that would give away an untranslated screen (placeholders aside). */
-const ENGLISH_ONLY = Object.values(english).filter(
-  (text) => text.length > 3 && !text.includes('{') && !Object.values(spanish).includes(text),
-);
-
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A text as a pattern that does not match inside a longer word ("Cancel" in "Cancelar"). */
-function asWords(text: string): RegExp {
-  const before = /^\p{L}/u.test(text) ? '(?<!\\p{L})' : '';
-  const after = /\p{L}$/u.test(text) ? '(?!\\p{L})' : '';
-  return new RegExp(`${before}${escaped(text)}${after}`, 'u');
-}
-
-/** Each text node on screen (the page's textContent runs neighbours' words together). */
-function textsShown(): string[] {
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  const texts: string[] = [];
-  for (let node = walker.nextNode(); node !== null; node = walker.nextNode())
-    texts.push(node.textContent ?? '');
-  return texts;
-}
-
-/** The English catalogue texts shown as words of their own (not inside a Spanish word). */
-function englishLeft(): string[] {
-  const shown = textsShown();
-  return ENGLISH_ONLY.filter((text) => shown.some((one) => asWords(text).test(one)));
 }
 
 async function openInSpanish(path: string, Page: RouteComponent, heading: string) {
@@ -90,14 +50,14 @@ describe('account screens in Spanish', () => {
     expect(screen.getByRole('button', { name: 'Regístrate' })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(await screen.findAllByText(/./, { selector: '[id$="-error"]' })).not.toHaveLength(0);
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('account')).toEqual([]);
   });
 
   it('sign-up, both steps', async () => {
     await openInSpanish('/register', RegisterPage, 'Crear cuenta');
     expect(screen.getByText('Paso 1 de 2')).toBeDefined();
     expect(screen.getByText(es('account.register.contactNote'))).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('account')).toEqual([]);
     fireEvent.change(screen.getByLabelText(/^Nombre de usuario/), {
       target: { value: 'rosaspanish' },
     });
@@ -105,7 +65,7 @@ describe('account screens in Spanish', () => {
     expect(await screen.findByText('Paso 2 de 2')).toBeDefined();
     expect(screen.getByLabelText(/^Confirma la contraseña/)).toBeDefined();
     expect(screen.getByRole('button', { name: 'Atrás' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('account')).toEqual([]);
   });
 
   it('password recovery, from a mail link', async () => {
@@ -115,13 +75,13 @@ describe('account screens in Spanish', () => {
       await screen.findByRole('heading', { name: 'Pide un código de recuperación' }),
     ).toBeDefined();
     expect(screen.getByText(es('account.reset.fromLink'))).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('account')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Ya tengo un código' }));
     expect(
       await screen.findByRole('heading', { name: es('account.reset.verifyTitle') }),
     ).toBeDefined();
     expect(screen.getByText(es('account.fields.newPasswordHint'))).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('account')).toEqual([]);
   });
 
   it('profile with the email proof and notifications', async () => {
@@ -143,28 +103,28 @@ describe('account screens in Spanish', () => {
     expect(screen.getByText(es('account.notifications.emailNotProven'))).toBeDefined();
     fireEvent.click(screen.getByRole('radio', { name: 'Contraseña' }));
     expect(screen.getByLabelText(/^Confirma la nueva contraseña/)).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('account')).toEqual([]);
   });
 
   it('switches a shown screen to Spanish in place', async () => {
     renderPage('/login', LoginPage);
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeDefined();
-    expect(englishLeft()).toContain('Forgot Password?'); // the check sees English when it is there
+    expect(englishLeft('account').some((left) => left.endsWith(': Forgot Password?'))).toBe(true); // the check sees English when it is there
     await activateLanguage('es');
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('account')).toEqual([]);
   });
 
   it('the mail opt-out page', async () => {
     await openInSpanish('/unsubscribe', UnsubscribePage, 'Notificaciones por correo');
     expect(screen.getByRole('alert').textContent).toBe(es('account.unsubscribe.missingToken'));
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('account')).toEqual([]);
   });
 
   it('feedback', async () => {
     await openInSpanish('/feedback', FeedbackPage, 'Comentarios');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('account')).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@
 // alerts, deliveries chart), users, all orders, volunteer applications, feedback, the audit log
 // and devices, against a real server. Each shows the 'admin' catalogue's Spanish and none of
 // its English; numbers beside nouns agree in Spanish ("3 dispositivos: 1 atascado").
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { RouteComponent } from '@tanstack/react-router';
@@ -20,16 +19,9 @@ import { createOrderOnRound, createSignedInUser, createUser } from '../../suppor
 import { sendLoginCookie } from '../support/browser-cookie.ts';
 import { useClientServer } from '../support/client-server.ts';
 import { renderPage } from '../support/render-page.tsx';
+import { englishLeft } from './english-left.ts';
 
 const WAIT = { timeout: 10_000 };
-
-function catalogue(language: 'en' | 'es'): Record<string, string> {
-  // The repository root (vitest runs there; jsdom's import.meta.url is not a file path).
-  const file = `${process.cwd()}/src/locales/${language}/admin.json`;
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-}
-const english = catalogue('en');
-const spanish = catalogue('es');
 
 /** Rows this file adds, removed after each test (other files share the database). */
 const made = {
@@ -71,41 +63,6 @@ async function spanishAdmin() {
   return admin;
 }
 
-/** The English literal parts of a message ("Guest: {name}" → ["Guest:"]). */
-function literalParts(text: string): string[] {
-  return text
-    .split(/\{[^{}]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{}]*)*\}/)
-    .map((part) => part.trim())
-    .filter((part) => part.length > 3);
-}
-
-/** What the person sees or hears: the page's text and its accessible names. */
-function shownText(): string {
-  const labels = [...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')]
-    .flatMap((el) => ['aria-label', 'title', 'placeholder', 'alt'].map((a) => el.getAttribute(a)))
-    .filter((value): value is string => value !== null);
-  // Each text node apart: a table's textContent runs its cells together ("RolPhoneAcciones"),
-  // and the whole-word check below would miss an English word between Spanish ones.
-  const texts: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '');
-  return [...texts, ...labels].join('\n');
-}
-
-/** English texts of the namespace still on screen (whole words, so "Delete" ≠ "Deleted"). */
-function englishLeft(): string[] {
-  const text = shownText();
-  return Object.entries(english).flatMap(([id, value]) =>
-    literalParts(value)
-      .filter((part) => !literalParts(spanish[id] ?? '').includes(part))
-      .filter((part) => {
-        const escaped = part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        return new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'u').test(text);
-      })
-      .map((part) => `${id}: ${part}`),
-  );
-}
-
 async function open(path: string, Page: RouteComponent, heading: string) {
   renderPage(path, Page);
   expect(await screen.findByRole('heading', { level: 1, name: heading }, WAIT)).toBeDefined();
@@ -124,7 +81,7 @@ describe('admin screens in Spanish', () => {
     expect(await screen.findByText(/Artículos sin existencias/, {}, WAIT)).toBeDefined();
     expect(await screen.findByText(/en las últimas 12 semanas\./, {}, WAIT)).toBeDefined();
     expect(screen.getByRole('link', { name: 'Descargar resumen CSV' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('admin')).toEqual([]);
   });
 
   it('users: the table and its buttons', async () => {
@@ -135,7 +92,7 @@ describe('admin screens in Spanish', () => {
     expect(within(row).getByRole('button', { name: 'Restablecer contraseña' })).toBeDefined();
     expect(within(row).getByRole('button', { name: 'Cambiar subrol' })).toBeDefined();
     expect(screen.getByRole('columnheader', { name: 'Nombre de usuario' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('admin')).toEqual([]);
   });
 
   it('all orders: filters, the status badge and the round select', async () => {
@@ -153,7 +110,7 @@ describe('admin screens in Spanish', () => {
     const row = select.closest('tr')!;
     expect(within(row).getByText('PENDIENTE')).toBeDefined();
     expect(screen.getAllByRole('button', { name: 'Cancelar' }).length).toBeGreaterThan(0);
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('admin')).toEqual([]);
   });
 
   it('volunteer applications: the three lists', async () => {
@@ -179,7 +136,7 @@ describe('admin screens in Spanish', () => {
     const row = (await screen.findByText('Rosa Luna', {}, WAIT)).closest('tr')!;
     expect(within(row).getByRole('button', { name: 'Aprobar' })).toBeDefined();
     expect(within(row).getByRole('button', { name: 'Rechazar' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('admin')).toEqual([]);
   });
 
   it('feedback: who sent it, signed in or not', async () => {
@@ -201,7 +158,7 @@ describe('admin screens in Spanish', () => {
     const cell = (await screen.findByText('Gracias por los calcetines', {}, WAIT)).closest('tr')!;
     expect(within(cell).getByText('Anónimo')).toBeDefined();
     expect(within(cell).getByText('Sin sesión iniciada')).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('admin')).toEqual([]);
   });
 
   it('the audit log: filters and actions in words', async () => {
@@ -230,7 +187,7 @@ describe('admin screens in Spanish', () => {
     expect(screen.getByRole('button', { name: 'Aplicar filtros' })).toBeDefined();
     const row = (await screen.findByText('pedido 987654', {}, WAIT)).closest('tr')!;
     expect(within(row).getByText('Canceló un pedido')).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('admin')).toEqual([]);
   });
 
   it('devices: states, ages and the summary agree in Spanish', async () => {
@@ -258,7 +215,7 @@ describe('admin screens in Spanish', () => {
         .map((c) => c.textContent);
       expect(cells.slice(1, 6)).toEqual(['Atascado', '2', '3 días', '1', 'hace 2 horas']);
       expect(screen.getByText(/^\d+ dispositivos?: \d+ atascados?/)).toBeDefined();
-      expect(englishLeft()).toEqual([]);
+      expect(englishLeft('admin')).toEqual([]);
     } finally {
       await db().deleteFrom('device_reports').where('user_id', '=', owner.id).execute();
     }

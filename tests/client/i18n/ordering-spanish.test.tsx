@@ -6,8 +6,6 @@
 import '../offline/support/fake-db.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import path from 'node:path';
-import { LOCALES_DIR, readCatalogue } from '#server/i18n/catalogue-files';
 import { ClientHome } from '#client/features/ordering/homes/client-home.tsx';
 import { OrderHistoryPage } from '#client/features/orders/order-history-page.tsx';
 import { activateLanguage } from '#client/i18n/language-choice';
@@ -23,10 +21,9 @@ import {
 import { sendLoginCookie } from '../support/browser-cookie.ts';
 import { useClientServer } from '../support/client-server.ts';
 import { renderPage } from '../support/render-page.tsx';
+import { englishLeft } from './english-left.ts';
 
 const WAIT = { timeout: 10_000 };
-const english = readCatalogue(path.join(LOCALES_DIR, 'en', 'ordering.json'));
-const spanish = readCatalogue(path.join(LOCALES_DIR, 'es', 'ordering.json'));
 
 // The server runs in this jsdom test, where ArrayBuffer is jsdom's: Fastify would not know the
 // catalogue's ready-made Buffer reply and send it as JSON bytes (as cargo-volunteer-page.test).
@@ -75,36 +72,6 @@ async function spanishClient(prepare: (userId: number) => Promise<unknown> = asy
   return client;
 }
 
-/** The English literal parts of a message ("Total Stock: {quantity}" → ["Total Stock:"]). */
-function literalParts(text: string): string[] {
-  return text
-    .split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/)
-    .map((part) => part.trim())
-    .filter((part) => part.length > 3);
-}
-
-/** What the person sees or hears: the page's text and its accessible names. */
-function shownText(): string {
-  const labels = [...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')]
-    .flatMap((el) => ['aria-label', 'title', 'placeholder', 'alt'].map((a) => el.getAttribute(a)))
-    .filter((value): value is string => value !== null);
-  return [document.body.textContent, ...labels].join('\n');
-}
-
-/** English texts of the namespace still on screen (whole words, so "Cancel" ≠ "Cancelar"). */
-function englishLeft(): string[] {
-  const text = shownText();
-  return Object.entries(english).flatMap(([id, value]) =>
-    literalParts(value)
-      .filter((part) => !literalParts(spanish[id] ?? '').includes(part))
-      .filter((part) => {
-        const escaped = part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        return new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'u').test(text);
-      })
-      .map((part) => `${id}: ${part}`),
-  );
-}
-
 describe('ordering in Spanish', () => {
   it('the client home, the catalogue, an item and the cart speak Spanish', async () => {
     const item = await createCatalogueItem(db(), { name: 'Vendas', quantity: 5, maxPerOrder: 3 });
@@ -120,13 +87,13 @@ describe('ordering in Spanish', () => {
     const card = await screen.findByRole('button', { name: item.name }, WAIT);
     expect(card.textContent).toContain('Existencias totales: 5');
     expect(card.textContent).toContain('máx. 3 por pedido');
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('ordering')).toEqual([]);
 
     fireEvent.click(card);
     const dialog = await screen.findByRole('dialog', { name: item.name });
     expect(within(dialog).getByText(/Quedan 5 disponibles/)).toBeDefined();
     expect(within(dialog).getByLabelText('Cantidad')).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('ordering')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar al carrito' }));
     expect(await screen.findByText('Agregaste Vendas × 1 al carrito.')).toBeDefined();
 
@@ -137,7 +104,7 @@ describe('ordering in Spanish', () => {
     }
     expect(within(cart).getByLabelText('Dirección de entrega')).toBeDefined();
     expect(within(cart).getByRole('button', { name: 'Hacer pedido' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('ordering')).toEqual([]);
   });
 
   it('the order history speaks Spanish, with times in Spanish', async () => {
@@ -160,7 +127,7 @@ describe('ordering in Spanish', () => {
       new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' }).format(when),
     );
     expect(card.textContent).toContain('Fecha del pedido');
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('ordering')).toEqual([]);
 
     // The language changes in place: the same card, now in English.
     await activateLanguage('en');

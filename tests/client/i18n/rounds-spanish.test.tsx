@@ -3,7 +3,6 @@
 // real server: the rounds table, the round dialog's three tabs, Create and Update Round, the
 // inventory and both item drawers show the 'rounds' catalogue's Spanish and none of its
 // English; statuses are words in the admin's language; the cancelled sign-ups' count agrees.
-import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { RouteComponent } from '@tanstack/react-router';
@@ -21,16 +20,9 @@ import {
 import { sendLoginCookie } from '../support/browser-cookie.ts';
 import { useClientServer } from '../support/client-server.ts';
 import { renderPage } from '../support/render-page.tsx';
+import { englishLeft } from './english-left.ts';
 
 const WAIT = { timeout: 10_000 };
-
-function catalogue(language: 'en' | 'es'): Record<string, string> {
-  // The repository root (vitest runs there; jsdom's import.meta.url is not a file path).
-  const file = `${process.cwd()}/src/locales/${language}/rounds.json`;
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-}
-const english = catalogue('en');
-const spanish = catalogue('es');
 
 // The server runs in this jsdom file, where ArrayBuffer is jsdom's: Fastify would send the
 // catalogue's ready-made Buffer reply as JSON of its bytes (cargo-volunteer-page.test.tsx says
@@ -78,39 +70,6 @@ async function spanishAdmin() {
   return admin;
 }
 
-/** The English literal parts of a message ("Update {name}" → ["Update"]). */
-function literalParts(text: string): string[] {
-  return text
-    .split(/\{[^{}]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{}]*)*\}/)
-    .map((part) => part.trim())
-    .filter((part) => part.length > 3);
-}
-
-/** What the person sees or hears: each text node apart, and the accessible names. */
-function shownText(): string {
-  const labels = [...document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')]
-    .flatMap((el) => ['aria-label', 'title', 'placeholder', 'alt'].map((a) => el.getAttribute(a)))
-    .filter((value): value is string => value !== null);
-  const texts: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '');
-  return [...texts, ...labels].join('\n');
-}
-
-/** English texts of the namespace still on screen (whole words, so "Size" ≠ "Sizes"). */
-function englishLeft(): string[] {
-  const text = shownText();
-  return Object.entries(english).flatMap(([id, value]) =>
-    literalParts(value)
-      .filter((part) => !literalParts(spanish[id] ?? '').includes(part))
-      .filter((part) => {
-        const escaped = part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        return new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'u').test(text);
-      })
-      .map((part) => `${id}: ${part}`),
-  );
-}
-
 async function open(path: string, Page: RouteComponent, heading: string) {
   renderPage(path, Page);
   expect(await screen.findByRole('heading', { level: 1, name: heading }, WAIT)).toBeDefined();
@@ -146,13 +105,13 @@ describe('rounds administration in Spanish', () => {
     const row = (await screen.findByRole('button', { name: title }, WAIT)).closest('tr')!;
     expect(within(row).getByText('PROGRAMADA')).toBeDefined();
     expect(screen.getByRole('columnheader', { name: 'En espera' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
 
     fireEvent.click(within(row).getByRole('button', { name: title }));
     const dialog = await screen.findByRole('dialog', { name: title }, WAIT);
     expect(await within(dialog).findByText('Lugares disponibles', {}, WAIT)).toBeDefined();
     expect(within(dialog).getByRole('button', { name: 'Cancelar ronda' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
 
     // Radix tabs move on mousedown (pointer) or keyboard focus, not click.
     fireEvent.mouseDown(within(dialog).getByRole('tab', { name: 'Hacer sorteo' }));
@@ -160,7 +119,7 @@ describe('rounds administration in Spanish', () => {
       await within(dialog).findByText(/^Lugares libres: 1\. En lista de espera: 1\./),
     ).toBeDefined();
     expect(within(dialog).getByRole('button', { name: 'Hacer sorteo' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
 
     fireEvent.mouseDown(within(dialog).getByRole('tab', { name: 'Gestionar inscripciones' }));
     const waiting = (await within(dialog).findByText(waitlisted.username)).closest('tr')!;
@@ -172,7 +131,7 @@ describe('rounds administration in Spanish', () => {
     expect(
       within(dialog).getByRole('heading', { name: 'Canceladas por los voluntarios (2)' }),
     ).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
   });
 
   it('Create Round and Update Round: the fields, the status choices and the ID refusal', async () => {
@@ -183,7 +142,7 @@ describe('rounds administration in Spanish', () => {
     expect(within(create).getByLabelText('Hora de inicio')).toBeDefined();
     expect(within(create).getByLabelText('Máximo de participantes')).toBeDefined();
     expect(within(create).getByRole('button', { name: 'Crear ronda' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
 
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Editar ronda' }));
     const choose = await screen.findByRole('form', { name: 'Elige la ronda que quieres editar' });
@@ -193,7 +152,7 @@ describe('rounds administration in Spanish', () => {
         'El ID de ronda debe ser un número entero del 1 al 2147483647.',
       ),
     ).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
 
     const roundId = await createTestRound(db(), { status: 'IN_PROGRESS' });
     made.rounds.push(roundId);
@@ -210,7 +169,7 @@ describe('rounds administration in Spanish', () => {
         .map((option) => option.textContent),
     ).toEqual(['PROGRAMADA', 'EN CURSO', 'COMPLETADA', 'CANCELADA']);
     expect(within(edit).getByRole('button', { name: 'Cancelar' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
   });
 });
 
@@ -225,7 +184,7 @@ describe('cargo administration in Spanish', () => {
     expect(within(row).getByRole('textbox', { name: `Máximo por pedido de ${item.name}` }));
     expect(within(row).getByText('Sin imagen')).toBeDefined();
     expect(within(row).getByRole('list', { name: 'Tallas' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
 
     fireEvent.click(within(row).getByRole('button', { name: `Editar ${item.name}` }));
     const update = await screen.findByRole('dialog', { name: 'Editar artículo' });
@@ -233,7 +192,7 @@ describe('cargo administration in Spanish', () => {
     expect(within(update).getByText('Cantidad total (suma de las tallas): 2')).toBeDefined();
     expect(within(update).getByRole('button', { name: 'Quitar la talla 1' })).toBeDefined();
     expect(within(update).getByRole('button', { name: 'Guardar cambios' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
     fireEvent.change(within(update).getByLabelText('ID del artículo'), {
       target: { value: '2147483000' },
     });
@@ -250,6 +209,6 @@ describe('cargo administration in Spanish', () => {
     fireEvent.click(within(add).getByRole('button', { name: 'Agregar talla' }));
     expect(within(add).getByLabelText('Cantidad de la talla 1')).toBeDefined();
     expect(within(add).getByRole('button', { name: 'Agregar' })).toBeDefined();
-    expect(englishLeft()).toEqual([]);
+    expect(englishLeft('rounds')).toEqual([]);
   });
 });

@@ -6,8 +6,6 @@
 import '../offline/support/fake-db.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import path from 'node:path';
-import { LOCALES_DIR, readCatalogue } from '#server/i18n/catalogue-files';
 import { activateLanguage } from '#client/i18n/language-choice';
 import { VolunteerDashboard } from '#client/features/volunteer/volunteer-dashboard.tsx';
 import { VolunteerApplicationPage } from '#client/features/volunteer-application/volunteer-application-page.tsx';
@@ -20,23 +18,13 @@ import {
   volunteerAccount,
 } from '../features/volunteer/volunteer-kit.ts';
 import { renderPage } from '../support/render-page.tsx';
+import { englishLeft } from './english-left.ts';
 
 const { db } = useDashboardServer();
 
 afterEach(async () => {
   await activateLanguage('en');
 });
-
-const english = readCatalogue(path.join(LOCALES_DIR, 'en', 'volunteer.json'));
-const spanish = readCatalogue(path.join(LOCALES_DIR, 'es', 'volunteer.json'));
-
-/** The catalogue's English texts that Spanish words differently (placeholders left out). */
-function englishLeftOn(text: string): string[] {
-  return Object.entries(english)
-    .filter(([id, value]) => value.length > 3 && !value.includes('{') && value !== spanish[id])
-    .map(([, value]) => value)
-    .filter((value) => text.includes(value));
-}
 
 describe('volunteer screens in Spanish', () => {
   it('shows the dashboard, its calendar and an order in Spanish', async () => {
@@ -89,11 +77,11 @@ describe('volunteer screens in Spanish', () => {
 
     fireEvent.click(within(order).getByRole('button', { name: 'Ver pedido completo' }));
     const details = await screen.findByRole('dialog', { name: 'Detalles del pedido' });
-    expect(within(details).getByText('Pendiente')).toBeDefined();
+    expect(within(details).getByText('PENDIENTE')).toBeDefined();
     expect(within(details).getByText('Hora del pedido')).toBeDefined();
     expect(within(details).getByRole('button', { name: 'Cerrar' })).toBeDefined();
 
-    expect(englishLeftOn(document.body.textContent)).toEqual([]);
+    expect(englishLeft('volunteer')).toEqual([]);
   });
 
   it('shows JOIN US in Spanish', async () => {
@@ -105,6 +93,6 @@ describe('volunteer screens in Spanish', () => {
     }
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Volver' })).toBeDefined();
-    expect(englishLeftOn(document.body.textContent)).toEqual([]);
+    expect(englishLeft('volunteer')).toEqual([]);
   });
 });
