@@ -1,4 +1,4 @@
-// Codes the spec shows as they are (roles, sub-roles, order types), as a reader of another
+// Codes the spec shows as they are (roles, sub-roles, order statuses and types), as a reader of another
 // language reads them: English keeps the spec's code, Spanish a word. The wire keeps the codes.
 import type { MessageId } from '#shared/i18n/messages';
 import { t } from '../i18n/i18n.ts';
@@ -13,6 +13,13 @@ const SUBROLE_WORDS = {
   REGULAR: 'common.code.subrole.regular',
   TEAM_LEAD: 'common.code.subrole.teamLead',
   CLINICIAN: 'common.code.subrole.clinician',
+} as const satisfies Record<string, MessageId>;
+
+const ORDER_STATUS_WORDS = {
+  PENDING: 'common.code.orderStatus.pending',
+  PROCESSING: 'common.code.orderStatus.processing',
+  COMPLETED: 'common.code.orderStatus.completed',
+  CANCELLED: 'common.code.orderStatus.cancelled',
 } as const satisfies Record<string, MessageId>;
 
 const ORDER_TYPE_WORDS = {
@@ -33,6 +40,11 @@ export function roleWord(role: string): string {
 /** A volunteer sub-role code in the reader's language (call at render). */
 export function subroleWord(subrole: string): string {
   return wordOf(SUBROLE_WORDS, subrole);
+}
+
+/** An order status code in the reader's language (call at render). */
+export function orderStatusWord(status: string): string {
+  return wordOf(ORDER_STATUS_WORDS, status);
 }
 
 /** An order type code in the reader's language (call at render). */

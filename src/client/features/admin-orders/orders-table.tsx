@@ -1,12 +1,11 @@
 // The All Orders table: a row per order item with order id, status, item, quantity, time,
 // user id, address, phone, note, type and round; Cancel (PENDING or PROCESSING only) and the
 // round select on the order's first row.
-import type { OrderReply, OrderStatusName } from '#shared/contracts/orders';
-import type { MessageId } from '#shared/i18n/messages';
+import type { OrderReply } from '#shared/contracts/orders';
 import type { AdminRound } from '#shared/contracts/admin-rounds';
 import { useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
-import { orderTypeWord } from '../../ui/code-words.ts';
+import { orderStatusWord, orderTypeWord } from '../../ui/code-words.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
 import { addressText } from '../../ui/personal-data.ts';
@@ -34,14 +33,6 @@ const columns = (t: Translate) => [
   t('admin.orders.column.round'),
   t('admin.orders.column.actions'),
 ];
-
-/** The status badge's word (the status itself stays the spec's code on the wire). */
-const STATUS_WORDS = {
-  PENDING: 'admin.orders.status.pending',
-  PROCESSING: 'admin.orders.status.processing',
-  COMPLETED: 'admin.orders.status.completed',
-  CANCELLED: 'admin.orders.status.cancelled',
-} as const satisfies Record<OrderStatusName, MessageId>;
 
 export interface OrderActions {
   rounds: readonly AdminRound[];
@@ -85,7 +76,7 @@ function OrderTableRow({ row, actions }: { row: OrderRow; actions: OrderActions 
     <tr data-order-id={order.orderId}>
       <td>{order.orderId}</td>
       <td>
-        <StatusBadge status={order.status}>{t(STATUS_WORDS[order.status])}</StatusBadge>
+        <StatusBadge status={order.status}>{orderStatusWord(order.status)}</StatusBadge>
       </td>
       <td>
         {orDash(row.itemName)}

@@ -8,7 +8,7 @@ import { CardHead, Field, Fields } from '../../ui/card-parts.tsx';
 import { Receipt } from '../../ui/receipt.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { addressText } from '../../ui/personal-data.ts';
-import { orderTypeText } from './fields.tsx';
+import { orderTypeWord } from '../../ui/code-words.ts';
 import { formatDateTime, itemNames, orDash } from './format.ts';
 import { PendingNote } from './pending-note.tsx';
 import type { OrderEntry } from './volunteer-data.ts';
@@ -53,7 +53,7 @@ export function OrderCard(props: OrderCardProps) {
           <OrderBadge status={order.status} />
         </CardHead>
         <Fields>
-          <Field label={t('volunteer.order.type')}>{orderTypeText(order.orderType)}</Field>
+          <Field label={t('volunteer.order.type')}>{orderTypeWord(order.orderType)}</Field>
           <Field label={t('volunteer.order.deliveryAddress')}>
             {addressText(order, formatDateTime)}
           </Field>

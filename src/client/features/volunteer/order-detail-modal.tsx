@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
 import { Field, Fields } from '../../ui/card-parts.tsx';
 import { addressText } from '../../ui/personal-data.ts';
-import { orderStatusText, orderTypeText } from './fields.tsx';
+import { orderStatusWord, orderTypeWord } from '../../ui/code-words.ts';
 import { formatDateTime, orDash } from './format.ts';
 import styles from './volunteer.module.css';
 
@@ -17,8 +17,8 @@ function OrderFields({ order }: { order: OrderReply }) {
   return (
     <Fields>
       <Field label={t('volunteer.order.id')}>{order.orderId}</Field>
-      <Field label={t('volunteer.order.status')}>{orderStatusText(order.status)}</Field>
-      <Field label={t('volunteer.order.type')}>{orderTypeText(order.orderType)}</Field>
+      <Field label={t('volunteer.order.status')}>{orderStatusWord(order.status)}</Field>
+      <Field label={t('volunteer.order.type')}>{orderTypeWord(order.orderType)}</Field>
       <Field label={t('volunteer.order.userId')}>{orDash(order.userId)}</Field>
       <Field label={t('volunteer.order.deliveryAddress')}>
         {addressText(order, formatDateTime)}

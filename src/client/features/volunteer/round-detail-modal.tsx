@@ -4,7 +4,8 @@ import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Fields } from '../../ui/card-parts.tsx';
 import { Modal, ModalClose } from '../../ui/modal.tsx';
-import { orderStatusText, orderTypeText, RoundBasics, yesNo } from './fields.tsx';
+import { orderStatusWord, orderTypeWord } from '../../ui/code-words.ts';
+import { RoundBasics, yesNo } from './fields.tsx';
 import { addressText } from '../../ui/personal-data.ts';
 import { formatDateTime, itemNames, orDash } from './format.ts';
 import { useRoundDetail, type RoundOrderLine } from './use-round-detail.ts';
@@ -31,8 +32,8 @@ function RoundOrders({ orders }: { orders: RoundOrderLine[] }) {
         <li key={order.orderId}>
           <Fields>
             <Field label={t('volunteer.order.id')}>{order.orderId}</Field>
-            <Field label={t('volunteer.order.status')}>{orderStatusText(order.status)}</Field>
-            <Field label={t('volunteer.order.type')}>{orderTypeText(order.orderType)}</Field>
+            <Field label={t('volunteer.order.status')}>{orderStatusWord(order.status)}</Field>
+            <Field label={t('volunteer.order.type')}>{orderTypeWord(order.orderType)}</Field>
             <Field label={t('volunteer.order.deliveryAddress')}>
               {addressText(order, formatDateTime)}
             </Field>
