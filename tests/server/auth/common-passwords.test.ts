@@ -7,7 +7,7 @@ import {
   refuseCommonPassword,
 } from '#server/auth/common-passwords';
 import { generatePassword } from '#server/auth/passwords';
-import { AppError } from '#server/errors';
+import { AppError, envelopeOf } from '#server/errors';
 
 describe('common passwords', () => {
   it('come from a list of at least 10,000', () => {
@@ -23,10 +23,18 @@ describe('common passwords', () => {
     }
   });
 
-  it('are refused with the contract text', () => {
-    expect(() => refuseCommonPassword('qwerty123')).toThrow(
-      new AppError('BAD_REQUEST', 'This password is too common. Choose another.'),
-    );
+  it("are refused with the contract text, in the caller's language", () => {
+    let refusal: unknown;
+    try {
+      refuseCommonPassword('qwerty123');
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(AppError);
+    const appError = refusal as AppError;
+    expect(appError.code).toBe('BAD_REQUEST');
+    expect(envelopeOf(appError).message).toBe('This password is too common. Choose another.');
+    expect(envelopeOf(appError, 'es').message).not.toBe(appError.message);
     expect(() => refuseCommonPassword('Lantern42river')).not.toThrow();
   });
 

@@ -124,6 +124,14 @@ function withNul(cell: CellRequest, text: string): WireRequest {
     : jsonBody(request, { ...cell.body, note: text });
 }
 
+/**
+ * The generated value, unless it is right for the field after all: true and false are wrong
+ * for every field but a boolean one (notification preferences), where their text is wrong.
+ */
+function wrongFor(body: Record<string, unknown>, field: string, value: unknown): unknown {
+  return typeof value === 'boolean' && typeof body[field] === 'boolean' ? String(value) : value;
+}
+
 async function mutate(
   world: HostileWorld,
   cell: CellRequest,
@@ -134,7 +142,7 @@ async function mutate(
   switch (m.kind) {
     case 'badField': {
       const field = cell.fields[m.pick % cell.fields.length] ?? 'missingField';
-      return jsonBody(cell.request, { ...body, [field]: m.value });
+      return jsonBody(cell.request, { ...body, [field]: wrongFor(body, field, m.value) });
     }
     case 'missing':
       return jsonBody(cell.request, withoutField(body, m.field));
