@@ -18,6 +18,7 @@ import { DESKTOP } from '../support/chromium.ts';
 import { accessibilityViolations } from './helpers/axe.ts';
 import { useE2e } from './helpers/harness.ts';
 import { aFeedback, anApplication } from './pages/admin-seed.ts';
+import { asWords, textOutsidePlaceholders } from '../support/message-text.ts';
 
 const e2e = useE2e();
 const PASSWORD = 'gauze12345';
@@ -31,27 +32,12 @@ function catalogue(language: string): Record<string, string> {
   return merged;
 }
 
-/** A message's literal text outside its {placeholders} (plural and select cases included). */
+/** A message's literal parts outside its {placeholders}, with at least 4 letters. */
 function fragments(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const char of text) {
-    if (char === '{') {
-      if (depth === 0) parts.push(current);
-      current = '';
-      depth += 1;
-    } else if (char === '}') depth -= 1;
-    else if (depth === 0) current += char;
-  }
-  parts.push(current);
-  return parts
+  return textOutsidePlaceholders(text)
     .map((part) => part.replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, ''))
     .filter((part) => (part.match(/\p{L}/gu) ?? []).length >= 4);
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const phrase = (text: string) => new RegExp(`(?<![\\p{L}])${escape(text)}(?![\\p{L}])`, 'u');
 
 /**
  * The English a Spanish screen must not show: every message whose Spanish differs, by its
@@ -65,9 +51,9 @@ function englishToAvoid(): { text: string; pattern: RegExp }[] {
   for (const [id, text] of Object.entries(english)) {
     if (spanish[id] === text) continue;
     for (const fragment of fragments(text))
-      if (!phrase(fragment).test(spanishText)) found.add(fragment);
+      if (!asWords(fragment).test(spanishText)) found.add(fragment);
   }
-  return [...found].map((text) => ({ text, pattern: phrase(text) }));
+  return [...found].map((text) => ({ text, pattern: asWords(text) }));
 }
 
 const ENGLISH = englishToAvoid();

@@ -4,6 +4,7 @@
 // (a name both languages share).
 import { readFileSync } from 'node:fs';
 import type { Namespace } from '#shared/i18n/messages';
+import { asWords, textOutsidePlaceholders } from '../../support/message-text.ts';
 
 export type Catalogue = Record<string, string>;
 
@@ -15,19 +16,9 @@ export function catalogue(language: 'en' | 'es', namespace: Namespace): Catalogu
 
 /** A message's literal parts longer than 3 characters ("Guest: {name}" → ["Guest:"]). */
 export function literalParts(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const char of text) {
-    if (char === '{') {
-      if (depth === 0) parts.push(current);
-      current = '';
-      depth += 1;
-    } else if (char === '}') depth -= 1;
-    else if (depth === 0) current += char;
-  }
-  parts.push(current);
-  return parts.map((part) => part.trim()).filter((part) => part.length > 3);
+  return textOutsidePlaceholders(text)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 3);
 }
 
 /**
@@ -43,11 +34,6 @@ export function shownText(root: HTMLElement = document.body): string {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '');
   return [...texts, ...labels].join('\n');
-}
-
-function asWords(part: string): RegExp {
-  const escaped = part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'u');
 }
 
 /** "id: part" for each English part of the namespace's messages found in `text`. */
