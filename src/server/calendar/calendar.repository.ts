@@ -22,11 +22,12 @@ export async function findFeedHolder(db: Db, userId: number): Promise<FeedHolder
   const row = await db
     .selectFrom('users as u')
     .leftJoin('calendar_links as l', 'l.user_id', 'u.id')
-    .select(['u.id', 'l.generation'])
+    .select(['u.id', 'u.language', 'l.generation'])
     .where('u.id', '=', userId)
     .where('u.role', '=', 'VOLUNTEER')
     .executeTakeFirst();
-  return row === undefined ? undefined : { userId: row.id, generation: row.generation ?? 0 };
+  if (row === undefined) return undefined;
+  return { userId: row.id, generation: row.generation ?? 0, language: row.language };
 }
 
 /** Makes the user's next generation (the first rotate makes 1) and answers it. */

@@ -103,7 +103,7 @@ export async function calendarRoutes(untyped: FastifyInstance): Promise<void> {
       const now = config.clock();
       const content = await feedContentOf(db, key, request.params.file, now);
       if (content === undefined) throw noSuchEndpoint();
-      const text = feedText(content.rounds, content.userId, config, now);
+      const text = feedText(content.rounds, content, config, now);
       return reply
         .header('cache-control', FEED_CACHE_CONTROL)
         .header('content-disposition', 'inline; filename="rounds.ics"')

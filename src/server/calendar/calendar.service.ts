@@ -4,7 +4,9 @@
 // feed request is answered only for a token of the current generation of a volunteer who
 // still is one. Every other token gets the same answer as one never issued (undefined here).
 import { MAX_ID } from '#shared/contracts/ids';
+import type { Language } from '#shared/i18n/languages';
 import type { Db } from '../db/kysely.ts';
+import { recipientLanguage } from '../i18n/account-language.ts';
 import type { WriteContext } from '../db/write-context.ts';
 import { calendarFileOf, claimOfCalendarFile } from './calendar-token.ts';
 import { bumpGeneration, findFeedHolder, listFeedRounds } from './calendar.repository.ts';
@@ -28,6 +30,7 @@ export async function rotateCalendarLink(
 
 export interface FeedContent {
   userId: number;
+  language: Language;
   rounds: FeedRound[];
 }
 
@@ -43,5 +46,8 @@ export async function feedContentOf(
   if (claim === null || claim.userId < 1 || claim.userId > MAX_ID) return undefined;
   const holder = await findFeedHolder(db, claim.userId);
   if (holder === undefined || holder.generation !== claim.generation) return undefined;
-  return { userId: holder.userId, rounds: await listFeedRounds(db, holder.userId, now) };
+  const { userId } = holder;
+  // The feed's own words follow the owner's choice (English when never chosen).
+  const language = recipientLanguage(holder.language);
+  return { userId, language, rounds: await listFeedRounds(db, userId, now) };
 }

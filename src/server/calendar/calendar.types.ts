@@ -17,4 +17,6 @@ export interface FeedRound {
 export interface FeedHolder {
   userId: number;
   generation: number;
+  /** The account's users.language as stored (null: never chosen). */
+  language: string | null;
 }

@@ -5,12 +5,14 @@
 // UIDs stable; no client's personal data even with an order on the round. Rotating makes a new
 // link and the old one answers exactly like a path no route serves, as does any token the
 // server did not make for the current generation of a current volunteer.
+import path from 'node:path';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/kysely';
 import { calendarKey } from '#server/calendar/calendar.repository';
 import { calendarFileOf } from '#server/calendar/calendar-token';
 import { FEED_STATE_TEXT } from '#server/calendar/calendar-feed';
+import { LOCALES_DIR, readCatalogue } from '#server/i18n/catalogue-files';
 import { loggableUrl, LOG_SERIALIZERS } from '#server/logging';
 import { NOTIFICATION_PATHS } from '#shared/contracts/notifications';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
@@ -201,6 +203,37 @@ describe.each(testDialects())('the calendar feed (%s)', (dialect) => {
     expect(waitlisted?.status).toBe('TENTATIVE');
     expect(waitlisted?.description).toBe(FEED_STATE_TEXT.WAITLISTED);
     expect(res.body).toMatch(/^DTSTART:\d{8}T\d{6}Z\r$/m);
+  });
+
+  it('speaks the owner’s language: Spanish for an account that chose it, read at each fetch', async () => {
+    const es = readCatalogue(path.join(LOCALES_DIR, 'es', 'server.json'));
+    const setLanguage = (language: string | null) =>
+      db.updateTable('users').set({ language }).where('id', '=', s.volunteer.id).execute();
+    const url = await linkOf(s.volunteer);
+    await setLanguage('es');
+    try {
+      const { calendar, events } = eventsOf((await fetchFeed(url)).body);
+      expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(
+        es['server.calendar.name']?.replace('{site}', SITE_TITLE),
+      );
+      const byId = (id: number) => events.find((e) => e.uid.startsWith(`round-${id}-`));
+      expect(byId(s.rounds.confirmed)?.description).toBe(
+        `Bring water\n\n${es['server.calendar.confirmed']}`,
+      );
+      expect(byId(s.rounds.waitlisted)?.description).toBe(es['server.calendar.waitlisted']);
+      // The round's own title is the admin's text; the feed's words are Spanish only.
+      expect(byId(s.rounds.confirmed)?.summary).toBe('Harbor loop');
+    } finally {
+      await setLanguage(null);
+    }
+    const english = eventsOf((await fetchFeed(url)).body);
+    expect(english.calendar.getFirstPropertyValue('x-wr-calname')).toBe(`${SITE_TITLE}: my rounds`);
+    expect(english.events.map((e) => e.description).sort()).toEqual(
+      [
+        'Bring water\n\nYou are signed up for this round.',
+        'The round is full: you are on the waitlist.',
+      ].sort(),
+    );
   });
 
   it('holds no personal data of any client, though orders with addresses sit on the rounds', async () => {
