@@ -9,7 +9,8 @@
 // - 429 then 500, each with Retry-After, then 201: delivered once, and the person's other
 //   device, which had it at the first try, is not sent it again;
 // - a kill and restart between queueing and sending loses nothing and sends nothing twice;
-// - PostgreSQL: two server processes on one database send each notification once.
+// - PostgreSQL: two server processes on one database send each notification once;
+// - a Spanish-speaking account (users.language 'es') gets the push in Spanish (issue 21).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDb } from '#server/db/kysely';
 import { migrateToLatest } from '#server/db/migrate';
+import { LOCALES_DIR, readCatalogue } from '#server/i18n/catalogue-files';
 import { queueNotification } from '#server/notifications/notifications.service';
 import { NOTIFICATION_PATHS } from '#shared/contracts/notifications';
 import { ADMIN_ROUND_PATHS } from '#shared/contracts/admin-rounds';
@@ -176,6 +178,38 @@ describe.each(testDialects())('Web Push through a real server process (%s)', (di
       expect(phone!.headers.ttl).toMatch(/^\d+$/);
       expect(receiver.delivered('bystander')).toEqual([]);
       expect(receiver.attempts.flatMap((a) => a.problems)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'a Spanish-speaking account gets its push in Spanish, one that never chose in English',
+    async () => {
+      const es = readCatalogue(path.join(LOCALES_DIR, 'es', 'server.json'));
+      const spanish = await createSignedInUser(opened.db, { language: 'es' });
+      const english = await createSignedInUser(opened.db);
+      await subscribe(spanish, 'es-phone');
+      await subscribe(english, 'en-phone');
+      const name = `Calcetines ${randomBytes(3).toString('hex')}`;
+      await queue(spanish.id, name);
+      await queue(english.id, name);
+      await receiver.waitFor(
+        () =>
+          deliveredWith('es-phone', name).length > 0 && deliveredWith('en-phone', name).length > 0,
+      );
+      const withName = (id: string) => es[id]?.replace('{name}', name);
+      // Decrypted with the subscription's keys, then compared with the es catalogue's text.
+      expect(payloadOf(deliveredWith('es-phone', name)[0]!)).toMatchObject({
+        title: withName('server.notify.outOfStock.title'),
+        body: withName('server.notify.outOfStock.body'),
+      });
+      expect(payloadOf(deliveredWith('en-phone', name)[0]!)).toMatchObject({
+        title: `Out of stock: ${name}`,
+        body: `${name} has no stock left.`,
+      });
+      expect(JSON.stringify(deliveredWith('es-phone', name))).not.toMatch(
+        /Out of stock|stock left/,
+      );
     },
     SLOW,
   );
