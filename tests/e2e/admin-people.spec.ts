@@ -70,7 +70,9 @@ describe('volunteer applications', () => {
     await applications.action(sam.email, 'Reject').click();
     await answerConfirmation(page, 'Reject application');
     await shown(applications.row('Rejected', sam.email));
-    expect(await applications.notice.textContent()).toBe(ADMIN_APPLICATION_MESSAGES.rejected);
+    expect(await applications.notice.textContent()).toBe(
+      english(ADMIN_APPLICATION_MESSAGES.rejected),
+    );
     await shown(page.getByText('No pending applications.'));
     await screenshot(page, 'admin-applications-decided-desktop');
 
@@ -116,7 +118,7 @@ describe('manage users', () => {
       role: 'VOLUNTEER',
     });
     expect(password.length).toBeGreaterThanOrEqual(8);
-    expect(await users.dialog.textContent()).toContain(ADMIN_USER_MESSAGES.created);
+    expect(await users.dialog.textContent()).toContain(english(ADMIN_USER_MESSAGES.created));
     await screenshot(page, 'admin-users-created-desktop');
     await control(users.dialog, 'Done').click();
     await gone(users.dialog);
@@ -131,7 +133,7 @@ describe('manage users', () => {
     await users.fill({ phone: '5550109999' });
     await control(users.dialog, 'Submit Update').click();
     await gone(users.dialog);
-    expect(await users.notice.textContent()).toBe(ADMIN_USER_MESSAGES.updated);
+    expect(await users.notice.textContent()).toBe(english(ADMIN_USER_MESSAGES.updated));
     await shown(users.row(username).getByText('5550109999'));
 
     // Subrole: TEAM_LEAD with notes.
@@ -142,7 +144,7 @@ describe('manage users', () => {
     await screenshot(page, 'admin-users-subrole-desktop');
     await control(users.dialog, 'Submit Subrole Update').click();
     await gone(users.dialog);
-    expect(await users.notice.textContent()).toBe(ADMIN_USER_MESSAGES.subroleUpdated);
+    expect(await users.notice.textContent()).toBe(english(ADMIN_USER_MESSAGES.subroleUpdated));
     await shown(users.row(username).getByText('VOLUNTEER (TEAM_LEAD)'));
     await screenshot(page, 'admin-users-desktop');
     expect(errors).toEqual([]);
@@ -176,7 +178,7 @@ describe('manage users', () => {
     await users.action(user.username, 'Reset Password').click();
     await prompt;
     await shown(users.notice);
-    expect(await users.notice.textContent()).toBe(ADMIN_USER_MESSAGES.passwordReset);
+    expect(await users.notice.textContent()).toBe(english(ADMIN_USER_MESSAGES.passwordReset));
     expect(await canLogIn(user.username, 'newpass123')).toBe(true);
 
     // Delete asks first (the app's confirmation, naming the user); keeping deletes nothing.
@@ -187,14 +189,14 @@ describe('manage users', () => {
     await users.action(user.username, 'Delete').click();
     await answerConfirmation(page, 'Delete user');
     await gone(users.row(user.username));
-    expect(await users.notice.textContent()).toBe(ADMIN_USER_MESSAGES.deleted);
+    expect(await users.notice.textContent()).toBe(english(ADMIN_USER_MESSAGES.deleted));
 
     // The server refuses deleting oneself: an alert with its message.
     const own = answerDialogs(page, [true]);
     await users.action(admin.username, 'Delete').click();
     await answerConfirmation(page, 'Delete user');
     await expect.poll(() => own.length).toBe(1);
-    expect(own[0]).toBe(ADMIN_USER_MESSAGES.deleteSelf);
+    expect(own[0]).toBe(english(ADMIN_USER_MESSAGES.deleteSelf));
     await shown(users.row(admin.username));
   });
 });

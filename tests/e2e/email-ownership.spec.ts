@@ -25,6 +25,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { ProfilePage } from './pages/profile-page.ts';
 import { ResetPasswordPage } from './pages/reset-password-page.ts';
 import { VolunteerDashboard } from './pages/volunteer-dashboard.ts';
+import { english } from '../support/english.ts';
 
 const e2e = useE2e();
 // APPROVAL_NOTICES words its cases from the 'admin' catalogue, as the screen does.
@@ -104,11 +105,11 @@ describe('the profile proves the email', () => {
     const verifyCalls = logRequests(page, '/api/auth/email/verify');
     await profile.verifyEmail.click();
     await shown(profile.error);
-    expect(await profile.error.textContent()).toBe(EMAIL_MESSAGES.codeMissing);
+    expect(await profile.error.textContent()).toBe(english(EMAIL_MESSAGES.codeMissing));
     expect(verifyCalls.count()).toBe(0);
 
     await profile.sendVerificationCode.click();
-    await shown(note(page, EMAIL_MESSAGES.codeSent));
+    await shown(note(page, english(EMAIL_MESSAGES.codeSent)));
     const mail = await waitForMail(e2e.server.mailDir, client.email);
     const code = resetCodeIn(mail);
     expect(mail.text).toContain('"Verify email"');
@@ -116,13 +117,13 @@ describe('the profile proves the email', () => {
     await profile.verificationCode.fill(anotherCode(code));
     await profile.verifyEmail.click();
     await shown(profile.error);
-    expect(await profile.error.textContent()).toBe(EMAIL_MESSAGES.wrongCode);
+    expect(await profile.error.textContent()).toBe(english(EMAIL_MESSAGES.wrongCode));
     expect((await accountOf(e2e.server, client.email)).email_verified).toBe(0);
 
     await profile.verificationCode.fill(code);
     await profile.verifyEmail.click();
     await shown(profile.emailProven);
-    await shown(note(page, EMAIL_MESSAGES.verified));
+    await shown(note(page, english(EMAIL_MESSAGES.verified)));
     expect(await profile.sendVerificationCode.count()).toBe(0);
     expect(await storedSessionUser(page)).toMatchObject({ emailVerified: true });
     expect((await accountOf(e2e.server, client.email)).email_verified).toBe(1);
@@ -157,7 +158,7 @@ describe('the profile proves the email', () => {
     await profile.goto();
     await shown(profile.emailUnproven);
     await profile.sendVerificationCode.click();
-    await shown(note(page, EMAIL_MESSAGES.codeSent));
+    await shown(note(page, english(EMAIL_MESSAGES.codeSent)));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
@@ -174,7 +175,7 @@ describe('the profile proves the email', () => {
     await profile.verificationCode.fill(code);
     await profile.verifyEmail.click();
     await shown(profile.error);
-    expect(await profile.error.textContent()).toBe(EMAIL_MESSAGES.expired);
+    expect(await profile.error.textContent()).toBe(english(EMAIL_MESSAGES.expired));
     await shown(profile.emailUnproven);
 
     // Proven in another tab or on the recovery page: the stored copy still says unproven,

@@ -19,3 +19,10 @@ export function englishFields(errors: Partial<Record<string, Message>>): Record<
     if (text !== undefined) worded[field] = english(text);
   return worded;
 }
+
+/** A contract's table of messages (EMAIL_MESSAGES, …) as its English texts, key by key. */
+export function englishTable<K extends string>(table: Record<K, Message>): Record<K, string> {
+  const worded = {} as Record<K, string>;
+  for (const key of Object.keys(table) as K[]) worded[key] = english(table[key]);
+  return worded;
+}

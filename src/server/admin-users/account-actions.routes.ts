@@ -1,6 +1,6 @@
 // DELETE /api/admin/user/delete and PUT /api/admin/user/reset-password/{userId}: both end every
 // login of the user they touch. Replayable with an Idempotency-Key; logged without passwords.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_USER_MESSAGES as M,
@@ -20,10 +20,15 @@ import { refuseCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ADMIN_ONLY, adminIdOf } from '../http/admin-access.ts';
 import { signedInWriteOf } from '../http/writes.ts';
+import { sayTo } from '../i18n/say-to.ts';
+import type { Message } from '#shared/i18n/messages';
 import { deleteAccount, resetAccountPassword } from './admin-users.service.ts';
 import { endBoundSecureSessions } from './end-user-logins.ts';
 
-const ok = (message: string): AdminMessageReply => ({ status: 'success', message });
+const ok = (request: FastifyRequest, text: Message): AdminMessageReply => ({
+  status: 'success',
+  message: sayTo(request, text),
+});
 
 export function registerAccountActionRoutes(untyped: FastifyInstance): void {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +59,7 @@ export function registerAccountActionRoutes(untyped: FastifyInstance): void {
           },
           'user deleted',
         );
-        return { statusCode: 200, body: ok(M.deleted) };
+        return { statusCode: 200, body: ok(request, M.deleted) };
       });
       await endBoundSecureSessions(db, ended);
       return body;
@@ -87,7 +92,7 @@ export function registerAccountActionRoutes(untyped: FastifyInstance): void {
           { event: 'admin.password-reset', adminId: adminIdOf(request), userId },
           'password reset by an admin',
         );
-        return { statusCode: 200, body: ok(M.passwordReset) };
+        return { statusCode: 200, body: ok(request, M.passwordReset) };
       });
       await endBoundSecureSessions(db, ended);
       // An admin resetting their own password ended their own login too.

@@ -4,6 +4,7 @@
 // returned so the route can end the bound secure sessions after the commit (see
 // end-user-logins.ts).
 import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
+import type { Message } from '#shared/i18n/messages';
 import type { UserRow, VolunteerSubRole } from '../db/schema.ts';
 import type { SignedInWrite } from '../db/write-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
@@ -35,10 +36,10 @@ async function targetOf(w: SignedInWrite, userId: number): Promise<UserRow> {
 }
 
 /** Refuses when removing this admin (deletion or demotion) would leave no admin. */
-async function refuseLastAdmin(w: SignedInWrite, target: UserRow, message: string) {
+async function refuseLastAdmin(w: SignedInWrite, target: UserRow, refusal: Message) {
   if (target.role !== 'ADMIN') return;
   const admins = await lockAdminIds(w.trx, w.rowLocks);
-  if (!admins.some((id) => id !== target.id)) throw conflict(message);
+  if (!admins.some((id) => id !== target.id)) throw conflict(refusal);
 }
 
 /** Runs a users insert or update, turning a lost uniqueness race into the spec's 409. */

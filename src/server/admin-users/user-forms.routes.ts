@@ -26,6 +26,7 @@ import { generatePassword, hashPassword } from '../auth/passwords.ts';
 import { cleanUserFields } from './admin-user-input.ts';
 import { ADMIN_ONLY, adminIdOf } from '../http/admin-access.ts';
 import { signedInWriteOf } from '../http/writes.ts';
+import { sayTo } from '../i18n/say-to.ts';
 import { adminUserOf } from './admin-users.repository.ts';
 import { createAccount, setVolunteerSubrole, updateAccount } from './admin-users.service.ts';
 import { endBoundSecureSessions } from './end-user-logins.ts';
@@ -53,7 +54,7 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
       // The password goes out once, in this reply; the copy kept for a replay goes without it.
       const withoutPassword = (body: object) => ({
         ...body,
-        message: M.createdPasswordNotKept,
+        message: sayTo(request, M.createdPasswordNotKept),
         generatedPassword: '',
       });
       return runIdempotent(
@@ -68,7 +69,7 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
           );
           const body: CreateUserReply = {
             status: 'success',
-            message: M.created,
+            message: sayTo(request, M.created),
             userId,
             username: fields.username,
             generatedPassword,
@@ -114,7 +115,7 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
         }
         const ok: UpdateUserReply = {
           status: 'success',
-          message: M.updated,
+          message: sayTo(request, M.updated),
           user: adminUserOf(done.user),
         };
         return { statusCode: 200, body: ok };
@@ -145,7 +146,8 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
           { event: 'admin.subrole-changed', adminId: w.actor.userId, userId, subrole },
           'volunteer subrole changed',
         );
-        const body: AdminMessageReply = { status: 'success', message: M.subroleUpdated };
+        const message = sayTo(request, M.subroleUpdated);
+        const body: AdminMessageReply = { status: 'success', message };
         return { statusCode: 200, body };
       });
     },

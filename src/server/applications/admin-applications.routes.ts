@@ -24,6 +24,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { ADMIN_ONLY, adminIdOf } from '../http/admin-access.ts';
 import { recordRead } from '../http/personal-data-reads.ts';
 import { signedInWriteOf } from '../http/writes.ts';
+import { sayTo } from '../i18n/say-to.ts';
 import { endBoundSecureSessions } from '../admin-users/end-user-logins.ts';
 import { listApplications, listPendingApplications } from './admin-applications.repository.ts';
 import {
@@ -51,13 +52,18 @@ function mailOf(site: MailSite, approval: Approval): MailMessage {
   return volunteerApprovedMail(site, approval.email, approval.username);
 }
 
-/** The reply's account fields (beyond-spec.md section 1: which case happened). */
-function outcomeOf(approval: Approval): Omit<ApproveApplicationReply, 'status'> {
+/**
+ * The reply's account fields (beyond-spec.md section 1: which case happened), its message in
+ * the caller's language.
+ */
+function outcomeOf(
+  request: FastifyRequest,
+  approval: Approval,
+): Omit<ApproveApplicationReply, 'status'> {
   const { userId, username } = approval;
   if (approval.kind === 'created') {
-    const message = M.approvedCreated;
     return {
-      message,
+      message: sayTo(request, M.approvedCreated),
       userId,
       username,
       accountCreated: true,
@@ -67,7 +73,7 @@ function outcomeOf(approval: Approval): Omit<ApproveApplicationReply, 'status'> 
   }
   const emailVerified = approval.kind === 'existing' && approval.emailVerified;
   return {
-    message: approval.kind === 'existing' ? M.approvedExisting : M.approvedUnproven,
+    message: sayTo(request, approval.kind === 'existing' ? M.approvedExisting : M.approvedUnproven),
     userId,
     username,
     accountCreated: false,
@@ -126,7 +132,7 @@ export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<
       let approval: Approval | undefined;
       const body = await runIdempotent(request, reply, db, async (trx) => {
         approval = await approveApplication(signedInWriteOf(request, trx), applicationId);
-        const ok: ApproveApplicationReply = { status: 'success', ...outcomeOf(approval) };
+        const ok: ApproveApplicationReply = { status: 'success', ...outcomeOf(request, approval) };
         request.log.info(
           {
             event: 'admin.application-approved',
@@ -163,7 +169,8 @@ export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<
           { event: 'admin.application-rejected', adminId: adminIdOf(request), applicationId },
           'volunteer application rejected',
         );
-        const ok: RejectApplicationReply = { status: 'success', message: M.rejected };
+        const message = sayTo(request, M.rejected);
+        const ok: RejectApplicationReply = { status: 'success', message };
         return { statusCode: 200, body: ok };
       });
     },

@@ -17,7 +17,7 @@ import {
   type VerifyEmailReply,
   type VerifyEmailRequest,
 } from '#shared/contracts/auth';
-import { message } from '#shared/i18n/messages';
+import { message, type Message } from '#shared/i18n/messages';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError, badRequest, conflict, envelopeOf, notFound } from '../errors.ts';
@@ -26,6 +26,8 @@ import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { writeOf } from '../http/writes.ts';
 import { callerOf } from '../plugins/access.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { say } from '../i18n/translator.ts';
 import { queueVerifyCode, runIdempotentMailing } from './mail-after-commit.ts';
 import { codesSentLastHour, useMailedCode, type CodeRefusal } from './mailed-codes.service.ts';
 import { emailVerifiedOf, findUserById } from './users.repository.ts';
@@ -36,7 +38,7 @@ export const EMAIL_VERIFY_RATE_LIMIT = 30;
 /** Verification codes one account may have mailed per hour (times config.rateLimitScale). */
 export const EMAIL_CODES_PER_ACCOUNT_HOUR = 5;
 
-const REFUSALS: Record<CodeRefusal, string> = {
+const REFUSALS: Record<CodeRefusal, Message> = {
   'no-code': M.noCode,
   expired: M.expired,
   'too-many-tries': M.tooManyTries,
@@ -80,7 +82,8 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
         if (row.email === null) throw conflict(M.noEmail);
         if (emailVerifiedOf(row)) {
           // Nothing to prove: no mail, and the screen learns that the email is proven.
-          const proven: SendEmailCodeReply = { status: 'success', message: M.alreadyVerified };
+          const message = say(requestLanguage(request), M.alreadyVerified);
+          const proven: SendEmailCodeReply = { status: 'success', message };
           return { statusCode: 200, body: proven };
         }
         const w = writeOf(request, trx);
@@ -92,7 +95,8 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
         }
         await queueVerifyCode(w, config, { id: row.id, email: row.email }, outbox);
         request.log.info({ event: 'email.code-sent', userId: row.id }, 'verification code sent');
-        const ok: SendEmailCodeReply = { status: 'success', message: M.codeSent };
+        const message = say(requestLanguage(request), M.codeSent);
+        const ok: SendEmailCodeReply = { status: 'success', message };
         return { statusCode: 200, body: ok };
       }),
   );
@@ -112,10 +116,11 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
       return runIdempotent(request, reply, db, async (trx) => {
         const row = await callerRow(trx, request);
         if (row.email === null) throw conflict(M.noEmail);
-        const done = (message: string) => {
+        const language = requestLanguage(request);
+        const done = (text: Message) => {
           const ok: VerifyEmailReply = {
             status: 'success',
-            message,
+            message: say(language, text),
             email: row.email ?? '',
             emailVerified: true,
           };
@@ -126,7 +131,7 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
         if (!used.ok) {
           // Returned, not thrown: the counted try must be committed with the refusal.
           request.log.warn({ event: 'email.verify-failed', reason: used.reason }, 'refused');
-          return { statusCode: 400, body: envelopeOf(badRequest(REFUSALS[used.reason])) };
+          return { statusCode: 400, body: envelopeOf(badRequest(REFUSALS[used.reason]), language) };
         }
         request.log.info({ event: 'email.verified', userId: row.id }, 'email verified');
         return done(M.verified);

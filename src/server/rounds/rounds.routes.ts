@@ -28,13 +28,15 @@ import { volunteerView } from './round-views.ts';
 import { cancelOwnSignup, signUp } from './signups.service.ts';
 import { ROUND_NOT_FOUND } from './round-locks.ts';
 import { roundOrdersRoute } from './round-orders.routes.ts';
+import { sayTo } from '../i18n/say-to.ts';
+import type { MessageId } from '#shared/i18n/messages';
 
 const VOLUNTEER: Access = ['VOLUNTEER'];
 
 const SIGNUP_MESSAGES = {
-  CONFIRMED: 'You are signed up for this round.',
-  WAITLISTED: 'The round is full: you are on the waitlist.',
-} as const;
+  CONFIRMED: 'server.rounds.signupConfirmed',
+  WAITLISTED: 'server.rounds.signupWaitlisted',
+} as const satisfies Record<'CONFIRMED' | 'WAITLISTED', MessageId>;
 
 export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
@@ -96,7 +98,7 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
       const done = await signUp(writeOf(request, trx), roundId, userId);
       const body: SignupReply = {
         status: 'success',
-        message: SIGNUP_MESSAGES[done.signupStatus],
+        message: sayTo(request, SIGNUP_MESSAGES[done.signupStatus]),
         ...done,
       };
       return { statusCode: 200, body };

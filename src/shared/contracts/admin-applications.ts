@@ -1,6 +1,7 @@
 // Admin review of volunteer applications (product-spec.md section 7 "Feedback and volunteer
 // applications", section 2 "Admin applications"). Applying itself is in applications.ts.
 import { z } from 'zod';
+import { message, type Message } from '../i18n/messages.ts';
 import { optionalWireId } from './ids.ts';
 import { successReply } from './replies.ts';
 
@@ -80,16 +81,15 @@ export type ApproveApplicationReply = z.infer<typeof approveApplicationReply>;
 export const rejectApplicationReply = successReply({});
 export type RejectApplicationReply = z.infer<typeof rejectApplicationReply>;
 
+/** What the application review routes say, worded in the caller's language by the server. */
 export const ADMIN_APPLICATION_MESSAGES = {
-  approvedCreated:
-    'Application approved. A volunteer account was created and the applicant was emailed a code to set a password.',
-  approvedExisting: 'Application approved. The account with this email is now a volunteer.',
-  approvedUnproven:
-    'Application approved. The account with this email has not proven it owns the email, so it was not made a volunteer: the applicant was emailed a code, and the account becomes a volunteer when that code is used on the password recovery page.',
-  rejected: 'Application rejected.',
-  idMissing: 'applicationId is required.',
-  notFound: 'Application not found.',
-  alreadyApproved: 'This application has already been approved.',
-  alreadyRejected: 'This application has already been rejected.',
-  adminEmail: 'This email belongs to an admin account, which cannot become a volunteer.',
-} as const;
+  approvedCreated: message('server.applications.approvedCreated'),
+  approvedExisting: message('server.applications.approvedExisting'),
+  approvedUnproven: message('server.applications.approvedUnproven'),
+  rejected: message('server.applications.rejected'),
+  idMissing: message('server.applications.idMissing'),
+  notFound: message('server.applications.notFound'),
+  alreadyApproved: message('server.applications.alreadyApproved'),
+  alreadyRejected: message('server.applications.alreadyRejected'),
+  adminEmail: message('server.applications.adminEmail'),
+} as const satisfies Record<string, Message>;

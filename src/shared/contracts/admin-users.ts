@@ -3,6 +3,7 @@
 // checks. The spec's identity fields (authenticated, adminUsername) are checked by the access
 // plugin and stripped here. Ids arrive as numbers or digit strings (wire-protocol.md).
 import { z } from 'zod';
+import { message, type Message } from '../i18n/messages.ts';
 import { optionalWireId } from './ids.ts';
 import { pathTo } from './paths.ts';
 import { successReply } from './replies.ts';
@@ -119,24 +120,24 @@ export type SubroleRequest = z.infer<typeof subroleRequest>;
 export const adminMessageReply = successReply({});
 export type AdminMessageReply = z.infer<typeof adminMessageReply>;
 
+/** What the admin-users routes say, worded in the caller's language by the server. */
 export const ADMIN_USER_MESSAGES = {
-  deleted: 'User deleted successfully',
-  created: 'User created successfully',
+  deleted: message('server.adminUsers.deleted'),
+  created: message('server.adminUsers.created'),
   /** A replayed create: the password went with the first reply and is not kept. */
-  createdPasswordNotKept:
-    'User created successfully. Its password was shown only once; use Reset Password to set a new one',
-  updated: 'User updated successfully',
-  passwordReset: 'Password reset successfully',
-  subroleUpdated: 'Volunteer subrole updated successfully',
-  /** The spec's alert when the subrole form has no user id. */
-  userIdMissing: 'User ID is missing',
-  usernameMissing: 'Username is required',
-  userNotFound: 'User not found.',
-  deleteSelf: 'You cannot delete your own account.',
-  lastAdminDelete: 'The last admin cannot be deleted.',
-  lastAdminDemote: 'The last admin cannot be demoted.',
-  ownRole: 'You cannot change your own role.',
-  role: 'Role must be CLIENT or VOLUNTEER.',
-  subrole: 'Subrole must be REGULAR, TEAM_LEAD or CLINICIAN.',
-  notVolunteer: 'Only volunteers have a subrole.',
-} as const;
+  createdPasswordNotKept: message('server.adminUsers.createdPasswordNotKept'),
+  updated: message('server.adminUsers.updated'),
+  passwordReset: message('server.adminUsers.passwordReset'),
+  subroleUpdated: message('server.adminUsers.subroleUpdated'),
+  /** The spec's alert when the subrole form has no user id (the client has its own). */
+  userIdMissing: message('server.adminUsers.userIdMissing'),
+  usernameMissing: message('server.adminUsers.usernameMissing'),
+  userNotFound: message('server.adminUsers.userNotFound'),
+  deleteSelf: message('server.adminUsers.deleteSelf'),
+  lastAdminDelete: message('server.adminUsers.lastAdminDelete'),
+  lastAdminDemote: message('server.adminUsers.lastAdminDemote'),
+  ownRole: message('server.adminUsers.ownRole'),
+  role: message('server.adminUsers.role'),
+  subrole: message('server.adminUsers.subrole'),
+  notVolunteer: message('server.adminUsers.notVolunteer'),
+} as const satisfies Record<string, Message>;

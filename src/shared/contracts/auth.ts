@@ -4,6 +4,7 @@
 // (authenticated, role, userRole) are stripped: the server never trusts them.
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
+import { message, type Message } from '../i18n/messages.ts';
 import { successReply } from './replies.ts';
 
 export { AUTH_PATHS } from './auth-paths.ts';
@@ -153,17 +154,20 @@ export const verifyEmailReply = messageReply.extend({
 });
 export type VerifyEmailReply = z.infer<typeof verifyEmailReply>;
 
-/** The texts of the email-ownership routes (refusals are 400 / 409 / 429 envelopes). */
+/**
+ * The texts of the email-ownership routes (refusals are 400 / 409 / 429 envelopes), worded in
+ * the caller's language by the server.
+ */
 export const EMAIL_MESSAGES = {
-  codeSent: 'A verification code has been sent to your email.',
-  verified: 'Your email is verified.',
-  alreadyVerified: 'Your email is already verified.',
-  noEmail: 'Your account has no email. Add one first.',
-  codeMissing: 'Verification code is required.',
-  codeFormat: 'The verification code is 6 digits.',
-  wrongCode: 'The verification code is wrong.',
-  expired: 'The verification code has expired. Send a new one.',
-  tooManyTries: 'Too many wrong tries for this code. Send a new one.',
-  noCode: 'No verification code is waiting for this email. Send one first.',
-  tooManyCodes: 'Too many codes were sent to this email. Try again in an hour.',
-} as const;
+  codeSent: message('server.email.codeSent'),
+  verified: message('server.email.verified'),
+  alreadyVerified: message('server.email.alreadyVerified'),
+  noEmail: message('server.email.noEmail'),
+  codeMissing: message('server.email.codeMissing'),
+  codeFormat: message('server.email.codeFormat'),
+  wrongCode: message('server.email.wrongCode'),
+  expired: message('server.email.expired'),
+  tooManyTries: message('server.email.tooManyTries'),
+  noCode: message('server.email.noCode'),
+  tooManyCodes: message('server.email.tooManyCodes'),
+} as const satisfies Record<string, Message>;

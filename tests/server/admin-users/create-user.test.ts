@@ -3,7 +3,7 @@
 // making a second user — but not the generated password, which the server never keeps.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_USER_MESSAGES as M, type CreateUserReply } from '#shared/contracts/admin-users';
+import { ADMIN_USER_MESSAGES, type CreateUserReply } from '#shared/contracts/admin-users';
 import { AUTH_MESSAGES } from '#shared/rules/auth';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '#server/auth/registration.service';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
@@ -11,7 +11,9 @@ import { createUser, uniqueUsername } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
 import { login } from '../auth/auth-helpers.ts';
 import { messageOf } from './admin-helpers.ts';
-import { english } from '../../support/english.ts';
+import { english, englishTable } from '../../support/english.ts';
+
+const M = englishTable(ADMIN_USER_MESSAGES);
 
 describe.each(testDialects())('POST /api/admin/user/create (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });

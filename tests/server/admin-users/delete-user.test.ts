@@ -2,11 +2,14 @@
 // and feedback stay, detached; an admin cannot delete themself, and two admins deleting each
 // other at once still leave one admin.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
+import { ADMIN_USER_MESSAGES } from '#shared/contracts/admin-users';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, createUser } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
 import { meStatus, messageOf } from './admin-helpers.ts';
+import { englishTable } from '../../support/english.ts';
+
+const M = englishTable(ADMIN_USER_MESSAGES);
 
 describe.each(testDialects())('DELETE /api/admin/user/delete (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });

@@ -1,7 +1,7 @@
 // PUT /api/admin/user/reset-password/{userId}: the spec's password rule, the new password
 // works, and every login of the user ends.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
+import { ADMIN_USER_MESSAGES } from '#shared/contracts/admin-users';
 import { PASSWORD_MESSAGES } from '#shared/rules/passwords';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, signedInCookie } from '../../support/factories.ts';
@@ -11,7 +11,9 @@ import { bindSecureSessionToLogin } from '#server/security/secure-sessions.repos
 import { login } from '../auth/auth-helpers.ts';
 import { handshake } from '../security/secure-client.ts';
 import { meStatus, messageOf } from './admin-helpers.ts';
-import { english } from '../../support/english.ts';
+import { english, englishTable } from '../../support/english.ts';
+
+const M = englishTable(ADMIN_USER_MESSAGES);
 
 describe.each(testDialects())('PUT /api/admin/user/reset-password (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });

@@ -1,11 +1,14 @@
 // PUT /api/admin/volunteer/subrole: userId names the volunteer (not the caller); only
 // volunteers have a subrole.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_USER_MESSAGES as M } from '#shared/contracts/admin-users';
+import { ADMIN_USER_MESSAGES } from '#shared/contracts/admin-users';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createUser } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
 import { messageOf } from './admin-helpers.ts';
+import { englishTable } from '../../support/english.ts';
+
+const M = englishTable(ADMIN_USER_MESSAGES);
 
 describe.each(testDialects())('PUT /api/admin/volunteer/subrole (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });

@@ -2,7 +2,7 @@
 // change ends the user's logins; an admin cannot change their own role, promote anyone to
 // admin, or leave the group without an admin.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_USER_MESSAGES as M, type UpdateUserReply } from '#shared/contracts/admin-users';
+import { ADMIN_USER_MESSAGES, type UpdateUserReply } from '#shared/contracts/admin-users';
 import { AUTH_MESSAGES } from '#shared/rules/auth';
 import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '#server/auth/registration.service';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
@@ -14,7 +14,9 @@ import {
 } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
 import { meStatus, messageOf } from './admin-helpers.ts';
-import { english } from '../../support/english.ts';
+import { english, englishTable } from '../../support/english.ts';
+
+const M = englishTable(ADMIN_USER_MESSAGES);
 
 describe.each(testDialects())('PUT /api/admin/user/update (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });

@@ -6,7 +6,7 @@
 // Also item 6: the mail says which page and buttons to use, and its link carries the email,
 // never the code. Everything goes through the real API; codes come from the real mail files.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_APPLICATION_MESSAGES as M } from '#shared/contracts/admin-applications';
+import { ADMIN_APPLICATION_MESSAGES } from '#shared/contracts/admin-applications';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { createOrderOnRound, uniqueUsername } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
@@ -15,6 +15,9 @@ import { linksIn, mailedCode, nthMailTo } from '../auth/code-mail-helpers.ts';
 
 import { meStatus } from '../admin-users/admin-helpers.ts';
 import { applyAndApprove } from './application-helpers.ts';
+import { englishTable } from '../../support/english.ts';
+
+const M = englishTable(ADMIN_APPLICATION_MESSAGES);
 
 const SQUATTER_PASSWORD = 'Squat7ter9pass';
 const OWNER_PASSWORD = 'Own3rsRealPw8';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_APPLICATION_MESSAGES as M,
+  ADMIN_APPLICATION_MESSAGES,
   type ApplicationsReply,
   type ApproveApplicationReply,
   type PendingApplicationsReply,
@@ -17,6 +17,9 @@ import { createSignedInUser, createUser, uniqueUsername } from '../../support/fa
 import { call } from '../../support/inject.ts';
 import { codeIn, login, waitForMail } from '../auth/auth-helpers.ts';
 import { meStatus, messageOf } from '../admin-users/admin-helpers.ts';
+import { englishTable } from '../../support/english.ts';
+
+const M = englishTable(ADMIN_APPLICATION_MESSAGES);
 
 describe.each(testDialects())('volunteer application review (%s)', (dialect) => {
   const server = useTestServer(dialect, { rateLimitScale: 1000 });

@@ -3,7 +3,7 @@
 // its real texts, link to that page with the email filled in (never the code), and its code
 // must work on step 2 as it is, without asking for a new one (which would void it).
 import { describe, expect, it } from 'vitest';
-import { ADMIN_APPLICATION_MESSAGES as M } from '#shared/contracts/admin-applications';
+import { ADMIN_APPLICATION_MESSAGES } from '#shared/contracts/admin-applications';
 import { testDialects, useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import { uniqueUsername } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
@@ -11,6 +11,9 @@ import { call } from '../../support/inject.ts';
 import { linksIn, mailedCode, mailsTo, nthMailTo } from '../auth/code-mail-helpers.ts';
 
 import { applyAndApprove } from './application-helpers.ts';
+import { englishTable } from '../../support/english.ts';
+
+const M = englishTable(ADMIN_APPLICATION_MESSAGES);
 
 describe.each(testDialects())('the welcome mail of a new volunteer (%s)', (dialect) => {
   const server = useTestServer(dialect, {

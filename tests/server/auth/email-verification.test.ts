@@ -6,12 +6,15 @@
 // mail files.
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MESSAGES as M } from '#shared/contracts/auth';
+import { EMAIL_MESSAGES } from '#shared/contracts/auth';
 import { testDialects, useTestServer, type TestServer } from '../../support/build-app.ts';
 import { createSignedInUser, uniqueUsername } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
 import { login } from './auth-helpers.ts';
 import { linksIn, mailedCode, mailsTo, nthMailTo } from './code-mail-helpers.ts';
+import { englishTable } from '../../support/english.ts';
+
+const M = englishTable(EMAIL_MESSAGES);
 
 const PASSWORD = 'Mailbox42pass';
 

@@ -1,7 +1,8 @@
 // 'Add New User' (product-spec.md section 7: POST /api/admin/user/create): after success the
 // generated password is shown once, so the admin can hand it over; it is never shown again.
 import { useId, useState } from 'react';
-import { ADMIN_USER_MESSAGES, type CreateUserReply } from '#shared/contracts/admin-users';
+import type { CreateUserReply } from '#shared/contracts/admin-users';
+import { message } from '#shared/i18n/messages';
 import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -59,7 +60,8 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
   // other refusal is the server's, under the form.
   const submit = async () => {
     setError(null);
-    const username = form.username.trim() === '' ? ADMIN_USER_MESSAGES.usernameMissing : undefined;
+    const username =
+      form.username.trim() === '' ? message('admin.users.usernameMissing') : undefined;
     if (!fieldErrors.report(username === undefined ? {} : { username })) return;
     await send(async () => {
       setCreated(await createUser(form));

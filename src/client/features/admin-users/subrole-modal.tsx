@@ -4,7 +4,6 @@
 import { useId, useState } from 'react';
 import {
   ADMIN_USER_LIMITS,
-  ADMIN_USER_MESSAGES,
   volunteerSubRoleSchema,
   type VolunteerSubRoleName,
 } from '#shared/contracts/admin-users';
@@ -29,7 +28,7 @@ export function SubroleModal({ user, onClose, onUpdated }: UserDialogProps) {
     // The id comes from the server's list; the spec's guard stays for a row without one (its
     // text inline, not an alert: issue 20 item 6).
     if (!Number.isInteger(user.userId)) {
-      setError(ADMIN_USER_MESSAGES.userIdMissing);
+      setError(t('admin.users.userIdMissing'));
       return;
     }
     await send(
