@@ -19,6 +19,14 @@
 // Reads run on whatever is open: inside an open batch they see the batch's writes, which are
 // ahead of them in the same serial order and are committed before any reply that depends on
 // them is sent (a reply waits for its own batch).
+//
+// Acknowledged at commit (`ackedAtCommit()`): a write through that driver resolves once its
+// batch is committed to the WAL, without waiting for the sync — the entry survives a crash of
+// the process, and only a power cut within the following sync (a few ms) can lose it. Such a
+// member also commits its batch at the end of the turn even while a sync is in flight (the
+// others of that batch then wait for the next sync, as they would have). For what must exist
+// before a reply leaves but need not hold the reply back for the disk: the audit entry of a
+// read of personal data (the contract lets it be written "reliably right after" the read).
 import type SQLite from 'better-sqlite3';
 import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 
@@ -46,19 +54,43 @@ const ROW_WRITE = /^\s*(insert|update|delete|with)\b/i;
 
 class Batch {
   members = 0;
+  /** Members acknowledged at commit: the batch commits without waiting for a sync in flight. */
+  ackedAtCommit = 0;
   /** Whether a statement of the batch may have written (what a sync must make durable). */
   wrote = false;
   readonly openedAt = performance.now();
+  /** Resolves once the batch is durable (its sync has ended). */
   readonly committed: Promise<void>;
-  resolve!: () => void;
-  reject!: (error: unknown) => void;
+  /** Resolves once the batch is committed to the WAL, before its sync. */
+  readonly written: Promise<void>;
+  #resolve!: () => void;
+  #reject!: (error: unknown) => void;
+  #resolveWritten!: () => void;
+  #rejectWritten!: (error: unknown) => void;
   constructor() {
     this.committed = new Promise<void>((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
+      this.#resolve = resolve;
+      this.#reject = reject;
     });
-    // Members that wait for it handle a failure; this one keeps an unwaited batch quiet.
+    this.written = new Promise<void>((resolve, reject) => {
+      this.#resolveWritten = resolve;
+      this.#rejectWritten = reject;
+    });
+    // Members that wait for them handle a failure; this keeps an unwaited batch quiet.
     this.committed.catch(() => undefined);
+    this.written.catch(() => undefined);
+  }
+  /** COMMIT succeeded: members acknowledged at commit may go. */
+  markWritten(): void {
+    this.#resolveWritten();
+  }
+  resolve(): void {
+    this.#resolveWritten();
+    this.#resolve();
+  }
+  reject(error: unknown): void {
+    this.#rejectWritten(error);
+    this.#reject(error);
   }
 }
 
@@ -67,6 +99,8 @@ class Lease implements DatabaseConnection {
   batch: Batch | undefined;
   inTransaction = false;
   handedOver = false;
+  /** Acknowledged once its batch is committed, not once it is synced (see the header). */
+  ackedAtCommit = false;
   constructor(readonly driver: GroupCommitSqliteDriver) {}
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     return this.driver.run<R>(this, compiledQuery);
@@ -105,6 +139,10 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    return this.#acquireLease(false);
+  }
+
+  async #acquireLease(ackedAtCommit: boolean): Promise<Lease> {
     // The one releasing hands the connection straight over: #held stays true meanwhile.
     if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#held = true;
@@ -112,7 +150,28 @@ export class GroupCommitSqliteDriver implements Driver {
     lease.batch = undefined;
     lease.inTransaction = false;
     lease.handedOver = false;
+    lease.ackedAtCommit = ackedAtCommit;
     return lease;
+  }
+
+  /**
+   * The same connection and batches, but a write made through the returned driver is
+   * acknowledged once committed to the WAL rather than once synced (see the header).
+   */
+  ackedAtCommit(): Driver {
+    return {
+      init: async () => undefined,
+      acquireConnection: () => this.#acquireLease(true),
+      beginTransaction: (connection) => this.beginTransaction(connection),
+      commitTransaction: (connection) => this.commitTransaction(connection),
+      rollbackTransaction: (connection) => this.rollbackTransaction(connection),
+      savepoint: (connection, name) => this.savepoint(connection, name),
+      rollbackToSavepoint: (connection, name) => this.rollbackToSavepoint(connection, name),
+      releaseSavepoint: (connection, name) => this.releaseSavepoint(connection, name),
+      releaseConnection: (connection) => this.releaseConnection(connection),
+      // The connection belongs to the main driver: it closes it.
+      destroy: async () => undefined,
+    };
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -215,6 +274,7 @@ export class GroupCommitSqliteDriver implements Driver {
       this.#batch = new Batch();
     }
     this.#batch.members += 1;
+    if (lease.ackedAtCommit) this.#batch.ackedAtCommit += 1;
     lease.batch = this.#batch;
     return this.#batch;
   }
@@ -234,7 +294,7 @@ export class GroupCommitSqliteDriver implements Driver {
     } else {
       next();
     }
-    if (batch !== undefined) await batch.committed;
+    if (batch !== undefined) await (lease.ackedAtCommit ? batch.written : batch.committed);
   }
 
   /**
@@ -248,8 +308,10 @@ export class GroupCommitSqliteDriver implements Driver {
     setImmediate(() => {
       this.#commitScheduled = false;
       // Someone holds the connection, maybe mid-transaction: their hand-over commits. While
-      // a sync is in flight the batch stays open and grows: the sync's end commits it.
-      if (!this.#held && this.#syncing === undefined) this.#commitBatch();
+      // a sync is in flight the batch stays open and grows: the sync's end commits it —
+      // unless a member is acknowledged at commit, which must not wait for that sync.
+      const waitsForSync = this.#syncing !== undefined && this.#batch?.ackedAtCommit === 0;
+      if (!this.#held && !waitsForSync) this.#commitBatch();
     });
   }
 
@@ -275,6 +337,7 @@ export class GroupCommitSqliteDriver implements Driver {
     }
     this.#batch = undefined;
     this.#commits += 1;
+    batch.markWritten();
     if (this.#walSync === undefined) {
       batch.resolve();
       return;

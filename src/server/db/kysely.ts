@@ -26,6 +26,14 @@ export type DialectName = 'sqlite' | 'postgres';
 
 export interface OpenedDb {
   db: Db;
+  /**
+   * The same database, where a write is acknowledged once committed rather than once synced to
+   * disk (SQLite's pipelined sync: it survives a crash of the process; a power cut within the
+   * next sync, a few ms, can lose it). Only for the audit entry of a read of personal data,
+   * which must exist before the reply leaves but need not hold it back for the disk
+   * (group-commit-driver.ts). On PostgreSQL it is `db`.
+   */
+  committedDb: Db;
   dialect: DialectName;
   /** The raw better-sqlite3 handle (SQLite only): backups and integrity checks use it. */
   sqlite?: SQLite.Database;
@@ -37,8 +45,8 @@ export interface OpenedDb {
 // transaction that reads and then writes can fail busy instead of waiting). Ours begins
 // IMMEDIATE and commits concurrent writes together: see group-commit-driver.ts.
 class GroupCommitSqliteDialect extends SqliteDialect {
-  readonly #driver: GroupCommitSqliteDriver;
-  constructor(sqlite: SQLite.Database, driver: GroupCommitSqliteDriver) {
+  readonly #driver: Driver;
+  constructor(sqlite: SQLite.Database, driver: Driver) {
     super({ database: sqlite });
     this.#driver = driver;
   }
@@ -128,7 +136,10 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenedDb 
     durability === 'driver' ? (options.walSync ?? walFileSync(`${file}-wal`)) : undefined;
   const driver = new GroupCommitSqliteDriver(sqlite, withStatementCache(sqlite), walSync);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, driver) });
-  return { db, dialect: 'sqlite', sqlite, sqliteDriver: driver };
+  const committedDb = new Kysely<Database>({
+    dialect: new GroupCommitSqliteDialect(sqlite, driver.ackedAtCommit()),
+  });
+  return { db, committedDb, dialect: 'sqlite', sqlite, sqliteDriver: driver };
 }
 
 /** Distinct statement texts that get a server-side prepared statement on each connection. */
@@ -200,7 +211,7 @@ export function openPostgres(url: string): OpenedDb {
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: namedStatementPool(pool) }),
   });
-  return { db, dialect: 'postgres' };
+  return { db, committedDb: db, dialect: 'postgres' };
 }
 
 /** The SQLite file's name inside DATA_DIR (the backup script and its restore use it too). */

@@ -250,6 +250,45 @@ describe('SQLite group commit, pipelined WAL sync (the driver syncs, one sync at
     expect(held.started()).toBe(0);
   });
 
+  it('acknowledges a write made through committedDb once committed, before any sync ends', async () => {
+    const reader = new SQLite(path.join(dir, 'piped.db'), { readonly: true });
+    try {
+      const committedDb = piped.committedDb as unknown as Kysely<TestDb>;
+      await committedDb.insertInto('notes').values({ body: 'seen' }).execute();
+      // Resolved with its sync still held, and already committed: another connection reads it.
+      expect(held.started()).toBe(1);
+      expect(reader.prepare('select body from notes').all()).toEqual([{ body: 'seen' }]);
+      await held.finishNext();
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('commits a batch holding a write acknowledged at commit without waiting for the sync in flight; its other members wait for the next sync', async () => {
+    const committedDb = piped.committedDb as unknown as Kysely<TestDb>;
+    const first = pipedDb.insertInto('notes').values({ body: 'first' }).execute();
+    for (let i = 0; i < 3; i += 1) await turn();
+    expect(held.started()).toBe(1);
+    let plainDone = false;
+    const plain = pipedDb
+      .insertInto('notes')
+      .values({ body: 'plain' })
+      .execute()
+      .then(() => (plainDone = true));
+    await committedDb.insertInto('notes').values({ body: 'audit' }).execute();
+    // The first sync is still in flight; the plain write shares the early commit but not its
+    // acknowledgement.
+    expect(held.started()).toBe(1);
+    expect(plainDone).toBe(false);
+    await held.finishNext();
+    await first;
+    for (let i = 0; i < 3; i += 1) await turn();
+    expect(plainDone).toBe(false);
+    await held.finishNext();
+    await plain;
+    expect(held.mostInFlight()).toBe(1);
+  });
+
   it('fails the members of a batch whose sync fails', async () => {
     const write = pipedDb.insertInto('notes').values({ body: 'lost?' }).execute();
     for (let i = 0; i < 3; i += 1) await turn();
