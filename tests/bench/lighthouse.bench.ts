@@ -10,6 +10,8 @@
 // LIGHTHOUSE_PAGES=dashboard LIGHTHOUSE_RUNS=9 narrows a run to one page, more often.
 // LIGHTHOUSE_CPU_SLOWDOWN=6 scales the simulated CPU by 6 instead of 4: how the pages fare on
 // a machine a third slower than this one (the benchmark index printed says how fast it is).
+// Each page is audited in English and in Spanish (a browser whose languages are es-ES, es: the
+// Spanish catalogues load before the first render); LIGHTHOUSE_LANGUAGES=es narrows it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +39,12 @@ const PICKED = process.env.LIGHTHOUSE_PAGES?.split(',') ?? null;
 /** Lighthouse's mobile default is 4. */
 const CPU_SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 4);
 const picked = (name: string) => PICKED === null || PICKED.some((word) => name.includes(word));
+/** The browser's language for each pass (Chromium's --lang and Accept-Language). */
+const BROWSER_LANGUAGES = { en: 'en-US', es: 'es-ES' } as const;
+type BrowserLanguage = keyof typeof BROWSER_LANGUAGES;
+const LANGUAGES = (process.env.LIGHTHOUSE_LANGUAGES?.split(',') ?? ['en', 'es']).filter(
+  (language): language is BrowserLanguage => language in BROWSER_LANGUAGES,
+);
 const METRICS = [
   ['FCP', 'first-contentful-paint'],
   ['LCP', 'largest-contentful-paint'],
@@ -51,13 +59,16 @@ interface DebuggableChromium {
 }
 
 /** Chromium with a DevTools port both Lighthouse and Playwright attach to. */
-async function launchDebuggable(): Promise<DebuggableChromium> {
+async function launchDebuggable(language: BrowserLanguage): Promise<DebuggableChromium> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'streetmed-lighthouse-'));
+  const locale = BROWSER_LANGUAGES[language];
   const child: ChildProcess = spawn(
     CHROMIUM_PATH,
     [
       '--headless',
       ...CHROMIUM_FLAGS,
+      `--lang=${locale}`,
+      `--accept-lang=${locale},${language}`,
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',
@@ -113,9 +124,9 @@ async function prepareDevice(port: number, server: WebServer, route: RouteCase):
 }
 
 /** The full report, for the details behind the figures (test-results/ is gitignored). */
-function save(route: RouteCase, result: Result): string {
+function save(name: string, result: Result): string {
   fs.mkdirSync(REPORT_DIR, { recursive: true });
-  const file = path.join(REPORT_DIR, `${route.name.replace(/[^a-z]+/g, '-')}.json`);
+  const file = path.join(REPORT_DIR, `${name.replace(/[^a-z]+/g, '-')}.json`);
   fs.writeFileSync(file, JSON.stringify(result));
   return path.relative(process.cwd(), file);
 }
@@ -133,14 +144,14 @@ function medianRun(results: Result[]): Result {
   return middle;
 }
 
-function report(route: RouteCase, results: Result[]): void {
+function report(name: string, results: Result[]): void {
   const result = medianRun(results);
   const scores = results.map((r) => String(scoreOf(r) ?? 'n/a')).join(', ');
   const figures = METRICS.map(
     ([label, id]) => `${label} ${result.audits[id]?.displayValue ?? '?'}`,
   );
   const shown = String(scoreOf(result) ?? 'n/a');
-  console.log(`${route.name.padEnd(24)} performance ${shown.padStart(3)}   ${figures.join('   ')}`);
+  console.log(`${name.padEnd(29)} performance ${shown.padStart(3)}   ${figures.join('   ')}`);
   // Simulated throttling scales the CPU time seen here by 4: on a slow or busy machine (a low
   // benchmark index; ~1000+ on a typical desktop) the CPU-bound figures (TBT) come out worse.
   const index = results.map((r) => String(Math.round(r.environment.benchmarkIndex))).join(', ');
@@ -155,7 +166,7 @@ function report(route: RouteCase, results: Result[]): void {
     console.log(`  Lighthouse could not measure: ${result.runtimeError.message}`);
   }
   if (result.runWarnings.length > 0) console.log(`  warnings: ${result.runWarnings.join('; ')}`);
-  console.log(`  full report (median run): ${save(route, result)}`);
+  console.log(`  full report (median run): ${save(name, result)}`);
 }
 
 async function audit(port: number, url: string): Promise<Result> {
@@ -172,8 +183,12 @@ async function audit(port: number, url: string): Promise<Result> {
 }
 
 /** One audit of the route's home in a Chromium of its own, on a device prepared for it. */
-async function auditCold(server: WebServer, route: RouteCase): Promise<Result> {
-  const browser = await launchDebuggable();
+async function auditCold(
+  server: WebServer,
+  route: RouteCase,
+  language: BrowserLanguage,
+): Promise<Result> {
+  const browser = await launchDebuggable(language);
   try {
     await prepareDevice(browser.port, server, route);
     return await audit(browser.port, `${server.baseUrl}/`);
@@ -191,9 +206,13 @@ async function main(): Promise<void> {
         'goal: performance ≥ 95',
     );
     for (const route of ROUTES.filter((r) => AUDITED.includes(r.name) && picked(r.name))) {
-      const results: Result[] = [];
-      for (let run = 0; run < RUNS; run++) results.push(await auditCold(server, route));
-      report(route, results);
+      for (const language of LANGUAGES) {
+        const results: Result[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          results.push(await auditCold(server, route, language));
+        }
+        report(`${route.name} [${language}]`, results);
+      }
     }
   } finally {
     await server.close();
