@@ -3,7 +3,7 @@
 // A refusal made from a message id (issue 21) is worded in the caller's language when the
 // envelope is sent (plugins/errors.ts); its `message` here is the English, for logs.
 import { message, type Message } from '#shared/i18n/messages';
-import type { Language } from '#shared/i18n/languages';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages';
 import { say, translate } from './i18n/translator.ts';
 
 export type ErrorCode =
@@ -45,12 +45,24 @@ export class AppError extends Error {
   readonly extra: Record<string, unknown>;
   /** The message to word in the caller's language, when the refusal was made from one. */
   readonly text: Message | undefined;
-  constructor(code: ErrorCode, text: RefusalText, extra: Record<string, unknown> = {}) {
-    super(typeof text === 'string' ? text : translate('en', text.id, text.values));
+  /** English is `message` as given, not `text`'s English (a contract's own words). */
+  readonly keepsEnglish: boolean;
+  /**
+   * `english`: a fixed English wording that clients and tests read (a contract's own
+   * validation message); other languages still get `text`.
+   */
+  constructor(
+    code: ErrorCode,
+    text: RefusalText,
+    extra: Record<string, unknown> = {},
+    english?: string,
+  ) {
+    super(english ?? (typeof text === 'string' ? text : translate('en', text.id, text.values)));
     this.code = code;
     this.statusCode = statusOf[code];
     this.extra = extra;
     this.text = typeof text === 'string' ? undefined : text;
+    this.keepsEnglish = english !== undefined;
   }
 }
 
@@ -72,6 +84,7 @@ export interface ErrorEnvelope {
 
 /** The envelope, its message in the caller's language (English when none is given). */
 export function envelopeOf(err: AppError, language: Language = 'en'): ErrorEnvelope {
-  const message = err.text === undefined ? err.message : say(language, err.text);
+  const english = err.keepsEnglish && language === DEFAULT_LANGUAGE;
+  const message = err.text === undefined || english ? err.message : say(language, err.text);
   return { ...err.extra, status: 'error', message, error: err.code };
 }

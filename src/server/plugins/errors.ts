@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import { AppError, envelopeOf, type ErrorCode } from '../errors.ts';
 import { requestLanguage } from '../i18n/request-language.ts';
 import { message } from '#shared/i18n/messages';
+import { zodRefusal } from './zod-refusal.ts';
 
 const fastifyCodeMap: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -19,16 +20,9 @@ const fastifyCodeMap: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
-export function zodMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return 'Invalid request.';
-  const field = issue.path.join('.');
-  return field === '' ? issue.message : `${field}: ${issue.message}`;
-}
-
 function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
-  if (error instanceof ZodError) return new AppError('BAD_REQUEST', zodMessage(error));
+  if (error instanceof ZodError) return zodRefusal(error);
   const fe = error as Partial<FastifyError>;
   // PostgreSQL data exceptions (SQLSTATE class 22: bad encoding, out-of-range numbers) are bad
   // input that slipped past validation: a 400, never a 500 with SQL in it.

@@ -3,16 +3,15 @@
 // every preValidation hook (access control, the claimed-identity and NUL checks, decryption of
 // an encrypted body), so a caller without access still learns nothing from input checks.
 // - Validation: the contract's safeParse; a failure is the same 400 the handlers' own
-//   `schema.parse(request.body ?? {})` gave (the first issue as "field: message", via
-//   zodMessage), and a missing or null body is read as {} as they did.
+//   `schema.parse(request.body ?? {})` gave (the first issue naming its field, worded in the
+//   caller's language by zodRefusal), and a missing or null body is read as {} as they did.
 // - Replies: response schemas only describe the API (GET /api/openapi.json); replies are
 //   serialized with JSON.stringify as before, never stripped or reshaped by a schema.
 // - The body as received (before zod strips unknown keys) is kept for the idempotency request
 //   hash, so a replay must repeat the request exactly as it did before schemas.
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { type ZodType } from 'zod';
-import { badRequest } from '../errors.ts';
-import { zodMessage } from './errors.ts';
+import { zodRefusal } from './zod-refusal.ts';
 
 const receivedBodies = new WeakMap<FastifyRequest, unknown>();
 
@@ -38,8 +37,9 @@ const zodValidator: FastifySchemaCompiler<ZodType> =
   (data: unknown) => {
     // Fastify passes null for an absent part; handlers used to read a missing body as {}.
     const input = httpPart === 'body' && (data === null || data === undefined) ? {} : data;
-    const result = schema.safeParse(input);
-    if (!result.success) return { error: badRequest(zodMessage(result.error)) };
+    // reportInput: the refusal tells a missing field from a wrong one (no input is echoed).
+    const result = schema.safeParse(input, { reportInput: true });
+    if (!result.success) return { error: zodRefusal(result.error) };
     return { value: result.data };
   };
 
