@@ -4,8 +4,11 @@ import styles from './form-message.module.css';
 
 interface MessageProps {
   text: Saying | null;
-  /** alert: announced at once (an error); status: announced politely (any other news). */
-  role: 'alert' | 'status';
+  /**
+   * alert: announced at once (an error); status: announced politely (any other news); none:
+   * shown only, for news the status region (status-toast.tsx announce) already says.
+   */
+  role: 'alert' | 'status' | 'none';
   /** waiting: done as asked, but what it leads to has not happened yet. */
   tone: 'error' | 'success' | 'waiting';
   /** The screen's own additions (width, scrolling into view); they set no colour. */
@@ -18,7 +21,12 @@ function FormMessage({ text, role, tone, className, ref }: MessageProps) {
   useT(); // a message shown here follows a change of language
   if (text === null || text === '') return null;
   return (
-    <p ref={ref} role={role} className={[styles.message, styles[tone], className].join(' ').trim()}>
+    <p
+      ref={ref}
+      role={role === 'none' ? undefined : role}
+      data-testid={role === 'none' ? 'action-record' : undefined}
+      className={[styles.message, styles[tone], className].join(' ').trim()}
+    >
       {say(text)}
     </p>
   );
@@ -37,4 +45,16 @@ export function SuccessMessage({ text }: { text: Saying | null }) {
 /** Polite news in the tone of what it says (see MessageProps.tone). */
 export function StatusMessage(props: Omit<MessageProps, 'role'> & { tone: 'success' | 'waiting' }) {
   return <FormMessage {...props} role="status" />;
+}
+
+/**
+ * What an action did, kept on the page while the status region (announce) says it: one
+ * announcement per action. Not a live region itself, because a second one would say the same
+ * news twice, and because the status region is the one a modal dialog never hides from a
+ * screen reader (it is aria-live) and that is on the page before the news arrives.
+ */
+export function ActionRecord(
+  props: Omit<MessageProps, 'role' | 'tone'> & { tone?: 'success' | 'waiting' },
+) {
+  return <FormMessage {...props} tone={props.tone ?? 'success'} role="none" />;
 }

@@ -31,7 +31,8 @@ export class AdminCargoPage {
     this.refresh = control(page, 'Refresh');
     this.goBack = control(page, 'Go Back');
     this.drawer = page.getByRole('dialog');
-    this.notice = page.getByRole('main').getByRole('status');
+    // The page's record of the last action (the status region says it; ui/form-message.tsx).
+    this.notice = page.getByRole('main').getByTestId('action-record');
   }
 
   async goto(): Promise<void> {

@@ -10,7 +10,8 @@ export class AdminApplicationsPage {
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Volunteer Applications' });
-    this.notice = page.getByRole('main').getByRole('status');
+    // The page's record of the last action (the status region says it; ui/form-message.tsx).
+    this.notice = page.getByRole('main').getByTestId('action-record');
   }
 
   async goto(): Promise<void> {

@@ -18,7 +18,8 @@ export class AdminOrdersPage {
     this.table = adminTable(page, 'Orders');
     this.refresh = control(page, 'Refresh');
     this.goBack = control(page, 'Go Back');
-    this.notice = page.getByRole('main').getByRole('status');
+    // The page's record of the last action (the status region says it; ui/form-message.tsx).
+    this.notice = page.getByRole('main').getByTestId('action-record');
     this.empty = page.getByRole('main').getByText('No orders.', { exact: true });
     this.loadMore = control(page, 'Load more orders');
   }

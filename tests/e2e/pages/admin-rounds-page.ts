@@ -40,7 +40,8 @@ export class AdminRoundsPage {
     this.heading = page.getByRole('heading', { name: 'Rounds Administration' });
     this.table = adminTable(page, 'Rounds');
     this.dialog = page.getByRole('dialog');
-    this.notice = page.getByRole('main').getByRole('status');
+    // The page's record of the last action (the status region says it; ui/form-message.tsx).
+    this.notice = page.getByRole('main').getByTestId('action-record');
     this.backToDashboard = control(page, 'Back to Dashboard');
   }
 

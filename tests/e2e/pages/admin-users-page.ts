@@ -36,7 +36,8 @@ export class AdminUsersPage {
     this.addNewUser = control(page, 'Add New User');
     this.refresh = control(page, 'Refresh');
     this.dialog = page.getByRole('dialog');
-    this.notice = page.getByRole('main').getByRole('status');
+    // The page's record of the last action (the status region says it; ui/form-message.tsx).
+    this.notice = page.getByRole('main').getByTestId('action-record');
   }
 
   async goto(): Promise<void> {

@@ -7,7 +7,7 @@ import type { ApplicationView } from '#shared/contracts/admin-applications';
 import type { MessageId } from '#shared/i18n/messages';
 import { t, useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
-import { StatusMessage } from '../../ui/form-message.tsx';
+import { ActionRecord } from '../../ui/form-message.tsx';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import { useConfirm, type ConfirmRequest } from '../../ui/confirm-dialog.tsx';
 import { announce } from '../../ui/status-toast.tsx';
@@ -121,8 +121,9 @@ function ApplicationTable({ list, rows, onDecide, busy }: TableProps) {
 }
 
 /**
- * The last decision's outcome (role=status, announced politely). It is brought into view when
- * it appears: on a phone the admin may have scrolled down to the row they approved.
+ * The last decision's outcome, kept on the page (announce says it: one announcement). It is
+ * brought into view when it appears: on a phone the admin may have scrolled down to the row
+ * they approved.
  */
 function OutcomeNotice({ notice }: { notice: DecisionNotice | null }) {
   const ref = useRef<HTMLParagraphElement>(null);
@@ -132,7 +133,7 @@ function OutcomeNotice({ notice }: { notice: DecisionNotice | null }) {
   if (notice === null) return null;
   // 'waiting': the approval changed no account yet (it waits for the applicant's mailed code).
   return (
-    <StatusMessage
+    <ActionRecord
       ref={ref}
       text={notice.text}
       tone={notice.tone === 'waiting' ? 'waiting' : 'success'}

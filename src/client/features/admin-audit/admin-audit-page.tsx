@@ -7,6 +7,7 @@ import { t, useT, type Translate } from '../../i18n/i18n.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { alertFailure } from '../../ui/admin/admin-errors.ts';
 import { formatTime, orDash } from '../../ui/admin/admin-format.ts';
+import { announce } from '../../ui/status-toast.tsx';
 import {
   AdminPanel,
   AdminPage,
@@ -63,6 +64,7 @@ function usePurge(onDone: () => void) {
     purgeNow()
       .then((reply) => {
         setNotice(reply.message);
+        announce(reply.message);
         onDone();
       })
       .catch((error: unknown) => alertFailure(error, purgeFailed()))

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AdminRound, SelectedVolunteer } from '#shared/contracts/admin-rounds';
 import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
-import { SuccessMessage } from '../../ui/form-message.tsx';
+import { ActionRecord } from '../../ui/form-message.tsx';
 import { useBusy } from '../../ui/use-busy.ts';
 import { announce } from '../../ui/status-toast.tsx';
 import { alertRoundError, ROUND_ERRORS } from './round-errors.ts';
@@ -54,7 +54,7 @@ export function LotteryTab({ round, onChanged }: { round: AdminRound; onChanged:
       </div>
       {result !== null && (
         <section aria-label={t('rounds.lottery.result')}>
-          <SuccessMessage text={result.message} />
+          <ActionRecord text={result.message} />
           {result.selected.length > 0 && (
             <>
               <h3>{t('rounds.lottery.selected')}</h3>

@@ -6,7 +6,7 @@ import { Dialog } from 'radix-ui';
 import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import { useFocusReturn } from '../../ui/focus-return.ts';
-import { SuccessMessage } from '../../ui/form-message.tsx';
+import { ActionRecord } from '../../ui/form-message.tsx';
 import { AdminTabs } from './admin-tabs.tsx';
 import { DetailsTab } from './details-tab.tsx';
 import { LotteryTab } from './lottery-tab.tsx';
@@ -40,7 +40,8 @@ export function RoundDialog({ roundId, title, onClose, onChanged }: RoundDialogP
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.dialog} aria-describedby={undefined} {...focusReturn}>
           <Dialog.Title className={styles.dialogTitle}>{round?.title ?? title}</Dialog.Title>
-          <SuccessMessage text={notice} />
+          {/* Said by the tab's announce; kept here while the dialog is open. */}
+          <ActionRecord text={notice} />
           {round === undefined || detail === null ? (
             <p role="status">{t('common.load.loading')}</p>
           ) : (

@@ -5,7 +5,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../button.tsx';
-import { ErrorMessage, SuccessMessage } from '../form-message.tsx';
+import { ActionRecord, ErrorMessage } from '../form-message.tsx';
 import { TitledPage } from '../titled-page.tsx';
 import { loadErrorLine } from './admin-errors.ts';
 import { useColumnLabels, useSidewaysMore } from './table-layout.ts';
@@ -17,7 +17,10 @@ export { styles as adminStyles };
 interface AdminPageProps {
   title: string;
   backLabel?: string;
-  /** The server's word after the last action (role=status). */
+  /**
+   * The server's word after the last action, kept on the page; the screen says it through
+   * `announce` (one announcement: this line is not a live region too).
+   */
   notice?: string | null;
   children?: ReactNode;
 }
@@ -26,7 +29,7 @@ export function AdminPage({ title, backLabel, notice = null, children }: AdminPa
   return (
     <AdminWidth>
       <TitledPage title={title} backLabel={backLabel}>
-        <SuccessMessage text={notice} />
+        <ActionRecord text={notice} />
         {children}
       </TitledPage>
     </AdminWidth>
