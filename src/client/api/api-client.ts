@@ -2,7 +2,7 @@
 // Every call goes through the secure session when one exists; a SESSION_EXPIRED reply (or a
 // reply our key cannot open) triggers one silent re-handshake and one resend. If that still
 // fails, a foreground call opens the 'Session Expired' modal; background work never does.
-import type { z } from 'zod';
+import type { Check } from '#shared/contracts/checks/check';
 import { ApiError, decryptFailedText } from './api-error.ts';
 import { t } from '../i18n/i18n.ts';
 import { openSessionExpired } from './session-expired.ts';
@@ -11,15 +11,18 @@ import { exchange, type HttpMethod, type RawReply, type RawRequest } from './htt
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<T> {
   /** Appended as a query string; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
   /** Sent as Idempotency-Key (wire-protocol.md "Writes that may be replayed"). */
   idempotencyKey?: string;
   /** Extra headers, e.g. Admin-Username and Authentication-Status for admin calls. */
   headers?: Record<string, string>;
-  /** Validates the success body; a mismatch is 'Invalid response format from server'. */
-  schema?: S;
+  /**
+   * Validates the success body; a mismatch is 'Invalid response format from server'. A zod
+   * contract or a zod-free check (contracts/checks: the role homes load no zod).
+   */
+  schema?: Check<T>;
   /** Background work (refreshes, replays) never opens the Session Expired modal. */
   background?: boolean;
 }
@@ -68,12 +71,12 @@ function isSuccess(reply: RawReply): boolean {
   return ok && !reply.undecryptable && field(reply.body, 'status') !== 'error';
 }
 
-async function call<S extends z.ZodType>(
+async function call<T>(
   method: HttpMethod,
   path: string,
   body: unknown,
-  options: RequestOptions<S>,
-): Promise<z.output<S>> {
+  options: RequestOptions<T>,
+): Promise<T> {
   const reply = await roundTrip({
     method,
     path: withQuery(path, options.query),
@@ -86,7 +89,7 @@ async function call<S extends z.ZodType>(
       openSessionExpired();
     throw errorOf(reply);
   }
-  if (options.schema === undefined) return reply.body as z.output<S>;
+  if (options.schema === undefined) return reply.body as T;
   const parsed = options.schema.safeParse(reply.body);
   if (!parsed.success)
     throw new ApiError(reply.status, t('common.api.invalidResponse'), 'BAD_RESPONSE');
@@ -94,34 +97,31 @@ async function call<S extends z.ZodType>(
 }
 
 /** GET; resolves to the success body (parsed by options.schema when given). */
-export function apiGet<S extends z.ZodType = z.ZodUnknown>(
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<z.output<S>> {
+export function apiGet<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   return call('GET', path, undefined, options);
 }
 
-export function apiPost<S extends z.ZodType = z.ZodUnknown>(
+export function apiPost<T = unknown>(
   path: string,
   body?: unknown,
-  options: RequestOptions<S> = {},
-): Promise<z.output<S>> {
+  options: RequestOptions<T> = {},
+): Promise<T> {
   return call('POST', path, body, options);
 }
 
-export function apiPut<S extends z.ZodType = z.ZodUnknown>(
+export function apiPut<T = unknown>(
   path: string,
   body?: unknown,
-  options: RequestOptions<S> = {},
-): Promise<z.output<S>> {
+  options: RequestOptions<T> = {},
+): Promise<T> {
   return call('PUT', path, body, options);
 }
 
-export function apiDelete<S extends z.ZodType = z.ZodUnknown>(
+export function apiDelete<T = unknown>(
   path: string,
   body?: unknown,
-  options: RequestOptions<S> = {},
-): Promise<z.output<S>> {
+  options: RequestOptions<T> = {},
+): Promise<T> {
   return call('DELETE', path, body, options);
 }
 

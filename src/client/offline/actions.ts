@@ -8,25 +8,26 @@
 // attention"; a success the screen waited for runs the kind's `afterSent` and is
 // acknowledged unless `keepSent` says a notice still reads it. A label is worded when the action
 // is queued, in the language spoken then (it is kept with the row).
-import { VOLUNTEER_APPLY_PATH, type VolunteerApplyRequest } from '#shared/contracts/applications';
-import { FEEDBACK_SUBMIT_PATH, type FeedbackSubmitRequest } from '#shared/contracts/feedback';
-import {
-  NOTIFICATION_PATHS,
-  type NotificationPreferences,
-  type PushSubscriptionJson,
+// Paths and checks from the contracts' zod-free modules: every role's home loads this file.
+import type { VolunteerApplyRequest } from '#shared/contracts/applications';
+import type { FeedbackSubmitRequest } from '#shared/contracts/feedback';
+import type {
+  NotificationPreferences,
+  PushSubscriptionJson,
 } from '#shared/contracts/notifications';
-import {
-  cancelOrderPath,
-  ORDER_PATHS,
-  orderLineRequest,
-  orderStatusPath,
-  type ClientOrderRequest,
-  type GuestOrderRequest,
-  type OrderLineRequest,
-  type OrderReply,
+import type {
+  ClientOrderRequest,
+  GuestOrderRequest,
+  OrderLineRequest,
+  OrderReply,
 } from '#shared/contracts/orders';
+import type { VolunteerRound } from '#shared/contracts/rounds';
+import { FEEDBACK_SUBMIT_PATH, VOLUNTEER_APPLY_PATH } from '#shared/contracts/checks/forms';
+import { NOTIFICATION_PATHS } from '#shared/contracts/checks/notifications';
+import { orderLineCheck } from '#shared/contracts/checks/orders';
+import { ORDER_PATHS } from '#shared/contracts/order-paths';
 import { pathTo } from '#shared/contracts/paths';
-import { ROUND_PATHS, type VolunteerRound } from '#shared/contracts/rounds';
+import { ROUND_PATHS } from '#shared/contracts/round-paths';
 import { t } from '../i18n/i18n.ts';
 import type { AppDb } from './app-db.ts';
 import { refreshListReporting } from './list-refresh.ts';
@@ -214,7 +215,7 @@ function orderStatusAction<K extends 'order.startDelivery' | 'order.complete'>(
   const { order } = entry;
   return {
     label: t(labelId, { orderId: order.orderId }),
-    path: orderStatusPath(order.orderId),
+    path: pathTo(ORDER_PATHS.status, { orderId: order.orderId }),
     payload: { ...claims(userId, 'VOLUNTEER'), status },
     entityKey: orderEntity(order.orderId),
     ownerUserId: userId,
@@ -252,7 +253,7 @@ export const ACTIONS: ActionMap = {
     method: 'POST',
     build: ({ userId, orderId, row }) => ({
       label: t('common.outbox.cancelOrder', { orderId }),
-      path: cancelOrderPath(orderId),
+      path: pathTo(ORDER_PATHS.cancel, { orderId }),
       payload: claims(userId, 'CLIENT'),
       entityKey: orderEntity(orderId),
       ownerUserId: userId,
@@ -407,7 +408,7 @@ export function storedOrderLines(payload: { items?: unknown } | null): OrderLine
   const items = payload?.items;
   if (!Array.isArray(items)) return [];
   return items.flatMap((item: unknown) => {
-    const parsed = orderLineRequest.safeParse(item);
+    const parsed = orderLineCheck.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });
 }

@@ -2,7 +2,7 @@
 // items out of stock, items running low, new orders, new volunteer applications).
 import { z } from 'zod';
 
-export const ADMIN_ALERTS_PATH = '/api/admin/alerts';
+export { ADMIN_ALERTS_PATH } from './checks/admin-home.ts';
 
 /**
  * One stock line in trouble. Items with sizes are judged per size (size set); items without

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { successReply } from './replies.ts';
 
-export const VOLUNTEER_APPLY_PATH = '/api/volunteer/apply';
+export { VOLUNTEER_APPLY_PATH } from './checks/forms.ts';
 
 export const APPLICATION_LIMITS = {
   name: 100,

@@ -13,11 +13,7 @@ export function cargoItemPath(id: number | string): string {
   return pathTo(CARGO_PATHS.item, { id });
 }
 
-/** The image, or its catalogue-card thumbnail (about 320 px). */
-export function cargoImagePath(imageId: string, variant: 'full' | 'thumb' = 'full'): string {
-  const base = pathTo(CARGO_PATHS.image, { imageId });
-  return variant === 'thumb' ? `${base}?thumb=1` : base;
-}
+export { cargoImagePath } from './checks/cargo.ts';
 
 /**
  * The path of an image. Any text passes: an id that names no image (malformed ones included)

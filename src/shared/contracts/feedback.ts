@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { successReply } from './replies.ts';
 
-export const FEEDBACK_SUBMIT_PATH = '/api/feedback/submit';
+export { FEEDBACK_SUBMIT_PATH } from './checks/forms.ts';
 
 /** Longest texts we keep; anything longer is a 400 rather than a silently cut message. */
 export const FEEDBACK_LIMITS = { name: 100, phoneNumber: 40, content: 5000 } as const;

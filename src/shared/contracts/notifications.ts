@@ -14,16 +14,7 @@
 import { z } from 'zod';
 import { successReply } from './replies.ts';
 
-export const NOTIFICATION_PATHS = {
-  pushPublicKey: '/api/push/public-key',
-  pushSubscriptions: '/api/push/subscriptions',
-  preferences: '/api/notifications/preferences',
-  unsubscribe: '/api/notifications/unsubscribe',
-  calendarLink: '/api/rounds/calendar-link',
-  calendarRotate: '/api/rounds/calendar-link/rotate',
-  /** `:file` is `<token>.ics`. */
-  calendarFeed: '/api/calendar/:file',
-} as const;
+export { NOTIFICATION_PATHS } from './checks/notifications.ts';
 
 export const NOTIFICATION_LIMITS = {
   /** Browsers' push endpoints are a few hundred characters. */

@@ -4,6 +4,7 @@
 // (authenticated, userRole) are stripped; a claimed userId is checked by the server's access
 // plugin against the session.
 import { z } from 'zod';
+import { ORDER_LIMITS, ORDER_STATUSES, ORDER_TYPES } from './checks/orders.ts';
 import { wireId } from './ids.ts';
 import { ORDER_PATHS } from './order-paths.ts';
 import { pathTo } from './paths.ts';
@@ -22,21 +23,12 @@ export const orderStatusPath = (orderId: number | string) =>
 export const adminOrderRoundPath = (orderId: number | string) =>
   pathTo(ORDER_PATHS.adminRound, { orderId });
 
-/** Longest texts and largest numbers accepted; anything beyond is a 400, never cut. */
-export const ORDER_LIMITS = {
-  lines: 50,
-  quantity: 10_000,
-  itemName: 200,
-  deliveryAddress: 500,
-  phone: 40,
-  notes: 2000,
-  name: 100,
-  email: 254,
-} as const;
+// The limits live with the homes' zod-free checks (checks/orders.ts), which the cart reads.
+export { ORDER_LIMITS };
 
-export const orderStatusSchema = z.enum(['PENDING', 'PROCESSING', 'COMPLETED', 'CANCELLED']);
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatusName = z.infer<typeof orderStatusSchema>;
-export const orderTypeSchema = z.enum(['CLIENT', 'GUEST']);
+export const orderTypeSchema = z.enum(ORDER_TYPES);
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
 
@@ -156,8 +148,7 @@ export const orderListReply = z.object({
 });
 export type OrderListReply = z.infer<typeof orderListReply>;
 
-/** How long a client's cancelled order stays in their history's "Cancelled" section. */
-export const CANCELLED_SHOWN_DAYS = 14;
+export { CANCELLED_SHOWN_DAYS } from './checks/orders.ts';
 
 /**
  * GET /api/orders/user/{userId}/cancelled (issue 20 item 5): the client's orders cancelled in

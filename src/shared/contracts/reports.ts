@@ -4,10 +4,7 @@
 import { z } from 'zod';
 import { fromFilter, toFilter } from './time-filter.ts';
 
-export const REPORT_PATHS = {
-  summaryCsv: '/api/admin/reports/summary.csv',
-  deliveriesPerWeek: '/api/admin/reports/deliveries-per-week',
-} as const;
+export { REPORT_PATHS } from './checks/admin-home.ts';
 
 export const summaryQuery = z.object({
   from: fromFilter.optional(),

@@ -2,17 +2,14 @@
 // CSV (beyond-spec.md section 2 "Reports without personal data").
 import { apiGet } from '../../api/api-client.ts';
 import { apiUrl } from '../../api/base-url.ts';
-import {
-  deliveriesPerWeekReply,
-  REPORT_PATHS,
-  type DeliveriesPerWeekReply,
-} from '#shared/contracts/reports';
+import type { DeliveriesPerWeekReply } from '#shared/contracts/reports';
+import { deliveriesPerWeekReplyCheck, REPORT_PATHS } from '#shared/contracts/checks/admin-home';
 import { adminHeaders } from '../../session/admin-identity.ts';
 
 export async function loadDeliveriesPerWeek(): Promise<DeliveriesPerWeekReply['weeks']> {
   const reply = await apiGet(REPORT_PATHS.deliveriesPerWeek, {
     headers: adminHeaders(),
-    schema: deliveriesPerWeekReply,
+    schema: deliveriesPerWeekReplyCheck,
   });
   return reply.weeks;
 }

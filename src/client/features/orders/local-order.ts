@@ -3,11 +3,17 @@
 // 'myOrders' mirror with the id 'local-<uuid>', shaped like the server's order but without
 // an order ID. It is the optimistic change of the order's outbox action: undone if the
 // server refuses the order, replaced by the server's row at the next refresh.
-import { z } from 'zod';
-import { orderReply, type OrderReply } from '#shared/contracts/orders';
+import type { OrderReply } from '#shared/contracts/orders';
+import { literal, object, type Output } from '#shared/contracts/checks/check';
+import { orderReplyCheck, orderReplyShape } from '#shared/contracts/checks/orders';
 
-export const localOrder = orderReply.extend({ orderId: z.null(), local: z.literal(true) });
-export type LocalOrder = z.infer<typeof localOrder>;
+/** zod-free (contracts/checks): the client's home reads the history's rows without zod. */
+export const localOrder = object({
+  ...orderReplyShape,
+  orderId: literal(null),
+  local: literal(true),
+});
+export type LocalOrder = Output<typeof localOrder>;
 
 export interface LocalOrderInput {
   userId: number;
@@ -49,7 +55,7 @@ export type HistoryOrder = OrderReply | LocalOrder;
 
 /** A history row as read from the device: the server's order or a local one; else null. */
 export function parseHistoryOrder(data: unknown): HistoryOrder | null {
-  const server = orderReply.safeParse(data);
+  const server = orderReplyCheck.safeParse(data);
   if (server.success) return server.data;
   const local = localOrder.safeParse(data);
   return local.success ? local.data : null;

@@ -2,7 +2,7 @@
 // /api/rounds/calendar-link, replaced with POST …/rotate. Not mirrored on the device: the link
 // is a secret, so it stays in this tab's memory only (read again after a reload). A rotate is
 // sent online only (the screen says so offline); its Idempotency-Key makes a resend safe.
-import { NOTIFICATION_PATHS, calendarLinkReply } from '#shared/contracts/notifications';
+import { NOTIFICATION_PATHS, calendarLinkReplyCheck } from '#shared/contracts/checks/notifications';
 import { apiGet, apiPost } from '../../api/api-client.ts';
 
 /** The link for the user, once read in this tab. */
@@ -17,7 +17,7 @@ export function knownCalendarLink(userId: number): string | null {
 export async function loadCalendarLink(userId: number): Promise<string> {
   const reply = await apiGet(NOTIFICATION_PATHS.calendarLink, {
     query: claimsOf(userId),
-    schema: calendarLinkReply,
+    schema: calendarLinkReplyCheck,
   });
   known.set(userId, reply.url);
   return reply.url;
@@ -27,7 +27,7 @@ export async function loadCalendarLink(userId: number): Promise<string> {
 export async function rotateCalendarLink(userId: number): Promise<string> {
   const reply = await apiPost(NOTIFICATION_PATHS.calendarRotate, claimsOf(userId), {
     idempotencyKey: crypto.randomUUID(),
-    schema: calendarLinkReply,
+    schema: calendarLinkReplyCheck,
   });
   // A replayed rotate's stored reply holds no link (the server keeps no copy): read it.
   if (reply.url === '') return loadCalendarLink(userId);

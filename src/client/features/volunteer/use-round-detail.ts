@@ -4,13 +4,9 @@
 // the device copy (the round as mirrored, its orders from Assigned Orders) without an alert.
 import { useEffect, useState } from 'react';
 import { pathTo } from '#shared/contracts/paths';
-import {
-  ROUND_PATHS,
-  type RoundOrder,
-  roundOrdersReply,
-  roundReply,
-  type VolunteerRound,
-} from '#shared/contracts/rounds';
+import type { RoundOrder, VolunteerRound } from '#shared/contracts/rounds';
+import { roundOrdersReplyCheck, roundReplyCheck } from '#shared/contracts/checks/rounds';
+import { ROUND_PATHS } from '#shared/contracts/round-paths';
 import { ApiError, apiGet } from '../../api/api-client.ts';
 import { t } from '../../i18n/i18n.ts';
 
@@ -44,8 +40,8 @@ function alertText(reason: unknown): string | null {
 async function loadDetail(roundId: number, userId: number) {
   const query = { authenticated: true, userId, userRole: 'VOLUNTEER' };
   return Promise.allSettled([
-    apiGet(pathTo(ROUND_PATHS.one, { roundId }), { query, schema: roundReply }),
-    apiGet(pathTo(ROUND_PATHS.orders, { roundId }), { query, schema: roundOrdersReply }),
+    apiGet(pathTo(ROUND_PATHS.one, { roundId }), { query, schema: roundReplyCheck }),
+    apiGet(pathTo(ROUND_PATHS.orders, { roundId }), { query, schema: roundOrdersReplyCheck }),
   ]);
 }
 

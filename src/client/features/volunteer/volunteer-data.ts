@@ -2,8 +2,10 @@
 // the contracts, so a row of another shape (an old app version's) is left out, never shown
 // half-read. Each entry keeps its mirror row, whose key and position an optimistic change
 // reuses.
-import { volunteerRound, type VolunteerRound } from '#shared/contracts/rounds';
-import { orderReply, type OrderReply } from '#shared/contracts/orders';
+import type { VolunteerRound } from '#shared/contracts/rounds';
+import type { OrderReply } from '#shared/contracts/orders';
+import { orderReplyCheck } from '#shared/contracts/checks/orders';
+import { volunteerRoundCheck } from '#shared/contracts/checks/rounds';
 import { useMemo } from 'react';
 import { useMirrorSnapshot, useOutboxEntries } from '../../offline/hooks.ts';
 import type { MirrorRow, OutboxRow } from '../../offline/types.ts';
@@ -20,14 +22,14 @@ export interface OrderEntry {
 
 function roundEntries(rows: MirrorRow[]): RoundEntry[] {
   return rows.flatMap((row) => {
-    const parsed = volunteerRound.safeParse(row.data);
+    const parsed = volunteerRoundCheck.safeParse(row.data);
     return parsed.success ? [{ round: parsed.data, row }] : [];
   });
 }
 
 function orderEntries(rows: MirrorRow[]): OrderEntry[] {
   return rows.flatMap((row) => {
-    const parsed = orderReply.safeParse(row.data);
+    const parsed = orderReplyCheck.safeParse(row.data);
     return parsed.success ? [{ order: parsed.data, row }] : [];
   });
 }

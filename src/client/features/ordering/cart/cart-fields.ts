@@ -2,7 +2,7 @@
 // gives an address, a phone number and notes; a guest also says who they are. The address and
 // the notes are the same inputs in both. Functions, not constants: the labels are in the
 // language of the moment they are shown.
-import { ORDER_LIMITS } from '#shared/contracts/orders';
+import { ORDER_LIMITS } from '#shared/contracts/checks/orders';
 import { t } from '../../../i18n/i18n.ts';
 import { EMAIL_INPUT, type FieldSpec } from '../../../ui/form-fields.tsx';
 import type { ClientFields, GuestFields } from '../checkout/order-actions.ts';

@@ -1,7 +1,8 @@
 // The catalogue as the ordering screens show it: the device's copy (offline/hooks.ts), rows
 // checked against the contract (a row of another shape is left out, never shown half-read),
 // less what this device's orders have claimed and the copy does not reflect yet.
-import { cargoItem, type CargoItem } from '#shared/contracts/cargo';
+import type { CargoItem } from '#shared/contracts/cargo';
+import { cargoItemCheck } from '#shared/contracts/checks/cargo';
 import { useListRefreshedAt, useMirrorList } from '../../../offline/hooks.ts';
 import { useOrderOutbox } from '../../../offline/orders-outbox.ts';
 import { claimedLines, subtractClaims } from './stock-claims.ts';
@@ -13,7 +14,7 @@ export function useCatalogueItems(): CargoItem[] | undefined {
   const outbox = useOrderOutbox();
   if (rows === undefined) return undefined;
   const items = rows.flatMap((row) => {
-    const parsed = cargoItem.safeParse(row.data);
+    const parsed = cargoItemCheck.safeParse(row.data);
     return parsed.success ? [parsed.data] : [];
   });
   return subtractClaims(items, claimedLines(outbox ?? [], refreshedAt ?? null));

@@ -3,7 +3,7 @@
 // custom request that reserves nothing (domain-decisions.md "Stock and orders"), at most
 // DEFAULT_MAX_PER_ORDER of it (rules/order-limits.ts).
 import { useState } from 'react';
-import { ORDER_LIMITS } from '#shared/contracts/orders';
+import { ORDER_LIMITS } from '#shared/contracts/checks/orders';
 import { DEFAULT_MAX_PER_ORDER, overMaxText } from '#shared/rules/order-limits';
 import { validateCustomItem } from '#shared/rules/orders';
 import { useT, type Saying } from '../../../i18n/i18n.ts';

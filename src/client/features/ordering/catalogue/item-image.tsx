@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cargoImagePath } from '#shared/contracts/cargo';
+import { cargoImagePath } from '#shared/contracts/checks/cargo';
 import { getApiBaseUrl } from '../../../api/base-url.ts';
 import { useT } from '../../../i18n/i18n.ts';
 import styles from './catalogue.module.css';

@@ -8,7 +8,7 @@
 //   server knows the rest and answers for them).
 // Pure: the screens give it what they read (hooks.ts, orders-outbox.ts); queued payloads are
 // read through the action map's typed accessors (offline/actions.ts).
-import { cargoItem } from '#shared/contracts/cargo';
+import { cargoItemCheck } from '#shared/contracts/checks/cargo';
 import {
   emailKey,
   GUEST_ORDER_WINDOW_MS,
@@ -44,7 +44,7 @@ export interface LimitKnowledge {
 /** The catalogue mirror's rows that read as items (others are left out). */
 export function limitCatalogue(rows: readonly MirrorRow[]): LimitCatalogueItem[] {
   return rows.flatMap((row) => {
-    const parsed = cargoItem.safeParse(row.data);
+    const parsed = cargoItemCheck.safeParse(row.data);
     return parsed.success ? [parsed.data] : [];
   });
 }

@@ -3,7 +3,7 @@
 // The outcome: the server's reply, its refusal (its message, or 'Order creation failed'),
 // queued for later ("Saved — will send when online"), or 'Order creation failed.' when the
 // device could not even queue it.
-import { orderCreateReply } from '#shared/contracts/orders';
+import { orderCreateReplyCheck } from '#shared/contracts/checks/orders';
 import { message } from '#shared/i18n/messages';
 import type { Saying } from '../../../i18n/i18n.ts';
 import type { TypedAction } from '../../../offline/actions.ts';
@@ -28,7 +28,7 @@ export function refusalText(body: unknown): Saying {
 
 /** The reply of an accepted order; a reply of another shape still means it was placed. */
 export function placedReply(body: unknown): Extract<PlaceResult, { kind: 'sent' }> {
-  const parsed = orderCreateReply.safeParse(body);
+  const parsed = orderCreateReplyCheck.safeParse(body);
   if (!parsed.success) return { kind: 'sent', orderId: null, orderStatus: 'PENDING', message: '' };
   const { orderId, orderStatus, message } = parsed.data;
   return { kind: 'sent', orderId, orderStatus, message };

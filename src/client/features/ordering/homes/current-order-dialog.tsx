@@ -2,7 +2,7 @@
 // order ID and status, with a note to save them (a guest has no history to look them up).
 // Shown from the order's outbox row, kept until closed: the same whether the server answered
 // while the guest waited or later, when the replayer sent an order queued offline.
-import { orderCreateReply } from '#shared/contracts/orders';
+import { orderCreateReplyCheck } from '#shared/contracts/checks/orders';
 import { useT } from '../../../i18n/i18n.ts';
 import { ORDER_KINDS } from '../../../offline/actions.ts';
 import { dismissOrderReply, useOrderOutbox } from '../../../offline/orders-outbox.ts';
@@ -21,7 +21,7 @@ function useGuestReplies(): Reply[] {
   const rows = useOrderOutbox() ?? [];
   return rows.flatMap((row) => {
     if (row.kind !== ORDER_KINDS.guestCreate || row.status !== 'done') return [];
-    const reply = orderCreateReply.safeParse(row.verdict?.body);
+    const reply = orderCreateReplyCheck.safeParse(row.verdict?.body);
     if (!reply.success) return [];
     const { orderId, orderStatus, message } = reply.data;
     return [{ seq: row.seq, orderId, status: orderStatus, message }];
