@@ -42,63 +42,39 @@ export async function createLoginSession(
   return { token, id };
 }
 
-/** The user behind a cookie token, or undefined when the session is unknown or expired. */
-export async function findSessionUser(
+/** A login session as read, with its user (plugins/request-lookup.ts reads it). */
+export interface LoginSessionRow {
+  sessionId: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  user: SessionUser;
+}
+
+/**
+ * The user of a login session as read, or undefined when it has expired (absolute or idle;
+ * the row is then deleted). Moves the idle clock at most once a minute.
+ */
+export async function liveSessionUser(
   db: Db,
-  token: string,
+  row: LoginSessionRow | undefined,
   now: Date,
   idleMs: number,
 ): Promise<{ sessionId: string; user: SessionUser } | undefined> {
-  const id = hashToken(token);
-  const row = await db
-    .selectFrom('login_sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id as sessionId',
-      's.last_seen_at',
-      's.expires_at',
-      'u.id as userId',
-      'u.username',
-      'u.role',
-      'u.email',
-      'u.email_verified',
-      'u.phone',
-      'u.first_name',
-      'u.last_name',
-      'u.volunteer_subrole',
-      'u.language',
-    ])
-    .where('s.id', '=', id)
-    .executeTakeFirst();
   if (row === undefined) return undefined;
-  const idleDeadline = new Date(row.last_seen_at).getTime() + idleMs;
-  if (row.expires_at <= now.toISOString() || idleDeadline <= now.getTime()) {
-    await deleteLoginSession(db, id);
+  const lastSeenMs = new Date(row.lastSeenAt).getTime();
+  if (row.expiresAt <= now.toISOString() || lastSeenMs + idleMs <= now.getTime()) {
+    await deleteLoginSession(db, row.sessionId);
     return undefined;
   }
   // Touch at most once a minute: a read-heavy session should not write on every request.
-  if (now.getTime() - new Date(row.last_seen_at).getTime() > 60_000) {
+  if (now.getTime() - lastSeenMs > 60_000) {
     await db
       .updateTable('login_sessions')
       .set({ last_seen_at: now.toISOString() })
-      .where('id', '=', id)
+      .where('id', '=', row.sessionId)
       .execute();
   }
-  return {
-    sessionId: row.sessionId,
-    user: {
-      userId: row.userId,
-      username: row.username,
-      role: row.role,
-      email: row.email,
-      emailVerified: row.email !== null && row.email_verified === 1,
-      phone: row.phone,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      volunteerSubRole: row.volunteer_subrole,
-      language: row.language,
-    },
-  };
+  return { sessionId: row.sessionId, user: row.user };
 }
 
 export async function deleteLoginSession(db: Db, id: string): Promise<void> {

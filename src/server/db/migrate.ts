@@ -21,6 +21,7 @@ import { calendarLinks } from './migrations/2026-11-29T1200-calendar-links.ts';
 import { push } from './migrations/2026-11-29T1100-push.ts';
 import { orderCancelledBy } from './migrations/2026-11-29T1300-order-cancelled-by.ts';
 import { userLanguage } from './migrations/2026-11-30T1000-user-language.ts';
+import { sealedOrderIvs } from './migrations/2026-12-01T1000-sealed-order-ivs.ts';
 
 /** Every migration, by name, built for the dialect's column types. */
 export function allMigrations(t: ColumnTypes): Record<string, Migration> {
@@ -43,6 +44,7 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-11-29T1100-push': push(t),
     '2026-11-29T1300-order-cancelled-by': orderCancelledBy(t),
     '2026-11-30T1000-user-language': userLanguage(t),
+    '2026-12-01T1000-sealed-order-ivs': sealedOrderIvs(t),
   };
 }
 

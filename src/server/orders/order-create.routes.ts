@@ -22,6 +22,8 @@ import { clientOrderInput, guestOrderInput } from './order-input.ts';
 import type { OrderDetails } from './orders.types.ts';
 import { orderRateLimits } from './order-rate-limits.ts';
 import { placeOrder, placeOrderAtOnce, type Orderer } from './place-order.service.ts';
+import { ivRecorded, pendingIvOf, recordPendingIv } from '../plugins/secure-channel.ts';
+import { SECURE_SESSION_MAX_MESSAGES } from '../security/secure-sessions.repository.ts';
 
 /** Guest orders per client address and minute, times config.rateLimitScale. */
 export const GUEST_ORDER_RATE_LIMIT = 20;
@@ -66,7 +68,24 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
       replied(await placeOrder(writeContextOf(opened, trx), details, orderer));
     const oneStatement: IdempotentOptions['oneStatement'] =
       opened.dialect === 'postgres'
-        ? (claim, now) => placeOrderAtOnce(opened.db, details, orderer, { claim, now }, replied)
+        ? async (claim, now) => {
+            // An encrypted keyed order's IV is recorded by the order's own statement (see
+            // `ivWithWrite`); when that placed nothing, the general path records it first.
+            const pending = pendingIvOf(request);
+            const iv =
+              pending === undefined ? null : { ...pending, max: SECURE_SESSION_MAX_MESSAGES };
+            const done = await placeOrderAtOnce(
+              opened.db,
+              details,
+              orderer,
+              { claim, now },
+              replied,
+              iv,
+            );
+            if (done !== undefined) ivRecorded(request);
+            else await recordPendingIv(request);
+            return done;
+          }
         : undefined;
     return runIdempotent(request, reply, opened.db, work, { oneStatement });
   }
@@ -81,7 +100,7 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
     // Counted in preValidation: after access control (the account is known), before the body
     // schema, so a body it refuses still counts toward the address and account limits.
     {
-      config: { access: ['CLIENT'], idempotent: true },
+      config: { access: ['CLIENT'], idempotent: true, ivWithWrite: true },
       preValidation: limits.client,
       schema: { body: clientOrderRequest, response },
     },
@@ -97,7 +116,7 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
     // Counted in onRequest (anyone may call it, so no access check comes first): a request past
     // the limit is refused before its body is opened, and an encrypted one stores no IV.
     {
-      config: { access: 'public', idempotent: true },
+      config: { access: 'public', idempotent: true, ivWithWrite: true },
       onRequest: limits.guest,
       schema: { body: guestOrderRequest, response },
     },

@@ -10,12 +10,15 @@
 // Both are scaled by config.rateLimitScale like every other limit (http/rate-limits.ts).
 // A request whose Idempotency-Key is already stored is a replay: it places nothing (it gets
 // the stored reply), so it is not counted. The offline outbox resends an order it has no
-// answer for with the same key, and must not be held back for it.
+// answer for with the same key, and must not be held back for it. Whether the key is stored
+// was read with the request's session (plugins/request-lookup.ts); a request without a
+// session (or cookie) reads it here.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKeyOf, perClientAddress } from '../http/rate-limits.ts';
 import { AppError } from '../errors.ts';
 import { findKey } from '../idempotency/idempotency.repository.ts';
 import { idempotencyKeyOf, idempotencyScopeOf } from '../idempotency/idempotency-key.ts';
+import { lookupOf } from '../plugins/request-lookup.ts';
 
 export interface OrderRateLimits {
   /** Client orders per client address and minute. */
@@ -32,7 +35,12 @@ type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 async function isStoredReplay(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const key = idempotencyKeyOf(request);
   if (key === undefined) return false;
-  const stored = await findKey(app.ctx.opened.db, idempotencyScopeOf(request), key);
+  const scope = idempotencyScopeOf(request);
+  const looked = lookupOf(request);
+  if (looked !== undefined && looked.keyScope === scope) {
+    return looked.storedKeyStatus !== undefined && looked.storedKeyStatus !== 0;
+  }
+  const stored = await findKey(app.ctx.opened.db, scope, key);
   return stored !== undefined && stored.statusCode !== 0;
 }
 

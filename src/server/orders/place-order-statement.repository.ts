@@ -5,8 +5,10 @@
 // The function refuses nothing itself: where the app would refuse (limits, stock, a key
 // already stored) an order answers null and changed nothing, and this answers undefined, so
 // that the caller runs the general path, which words the verdict and stores it.
+// An encrypted order's body IV is recorded by the same statement (place_sealed_orders, the
+// 2026-12-01T1000 migration), not in a round trip of its own.
 // State: per database handle, the orders waiting for the next batch and whether one runs.
-import { sql, type Insertable } from 'kysely';
+import { CompiledQuery, type Insertable } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import type { IdempotencyKeysTable, OrdersTable } from '../db/schema.ts';
 import type { StockTake } from './orders.types.ts';
@@ -25,7 +27,20 @@ export interface OneStatementOrder {
   key: Omit<Insertable<IdempotencyKeysTable>, 'reply_json'> | null;
   replyHead: string;
   replyTail: string;
+  /** The encrypted body's IV to record first (null: a plain request, or recorded already). */
+  iv: SealedIv | null;
 }
+
+export interface SealedIv {
+  sessionId: string;
+  iv: string;
+  seenAt: Date;
+  /** The session's cap (SECURE_SESSION_MAX_MESSAGES). */
+  max: number;
+}
+
+/** Sent as is: its text never changes, so nothing is compiled per batch. */
+const PLACE_SEALED_ORDERS = 'select place_sealed_orders($1::jsonb) as ids';
 
 /** Orders per statement: bounds one batch's locks and its statement's size. */
 const MAX_BATCH = 64;
@@ -58,15 +73,24 @@ function batchRow(o: OneStatementOrder) {
     key: o.key,
     reply_head: o.replyHead,
     reply_tail: o.replyTail,
+    iv:
+      o.iv === null
+        ? null
+        : {
+            session_id: o.iv.sessionId,
+            iv: o.iv.iv,
+            seen_at: o.iv.seenAt.toISOString(),
+            max: o.iv.max,
+          },
   };
 }
 
 async function runBatch(db: Db, batch: readonly Waiting[]): Promise<void> {
   try {
     const rows = JSON.stringify(batch.map((w) => batchRow(w.order)));
-    const result = await sql<{
-      ids: (number | null)[];
-    }>`select place_orders(${rows}::jsonb) as ids`.execute(db);
+    const result = await db.executeQuery<{ ids: (number | null)[] }>(
+      CompiledQuery.raw(PLACE_SEALED_ORDERS, [rows]),
+    );
     const ids = result.rows[0]?.ids ?? [];
     batch.forEach((w, i) => {
       w.settle(ids[i] ?? undefined);

@@ -20,7 +20,7 @@ import type { OrderDetails } from './orders.types.ts';
 import { checkLineLimits, checkPersonLimits, type OrderingPerson } from './order-limits.service.ts';
 import { insertOrder, newLineRows, newOrderRow } from './orders.repository.ts';
 import { nextRoundId } from './order-rounds.repository.ts';
-import { placeOrderInOneStatement } from './place-order-statement.repository.ts';
+import { placeOrderInOneStatement, type SealedIv } from './place-order-statement.repository.ts';
 import { isSeenShort, reserveStock, stockTakes } from './reservation.service.ts';
 import { candidateKeys, resolveLines } from './resolve-lines.ts';
 import { findItemsByNameKeys } from './stock.repository.ts';
@@ -94,7 +94,8 @@ function replyAround(replyOf: (orderId: number) => WriteReply): { head: string; 
  * PostgreSQL: the order placed in one statement, the Idempotency-Key row (when `claim`) with
  * its reply included, when the rules pass on the catalogue read just before; undefined, with
  * nothing changed, when any rule might refuse it (the general path then decides and words
- * the verdict). Reading the catalogue outside the write changes nothing under READ
+ * the verdict). `iv`: the encrypted body's IV, recorded by the same statement (an order it
+ * places had its IV recorded). Reading the catalogue outside the write changes nothing under READ
  * COMMITTED, where each statement of the general path sees its own snapshot too.
  */
 export async function placeOrderAtOnce(
@@ -103,6 +104,7 @@ export async function placeOrderAtOnce(
   orderer: Orderer,
   key: { claim: KeyClaim | null; now: Date },
   replyOf: (orderId: number) => WriteReply,
+  iv: SealedIv | null = null,
 ): Promise<WriteReply | undefined> {
   const now = new Date();
   const catalogue = await findItemsByNameKeys(db, candidateKeys(details.lines));
@@ -150,6 +152,7 @@ export async function placeOrderAtOnce(
           },
     replyHead: reply.head,
     replyTail: reply.tail,
+    iv,
   });
   return orderId === undefined ? undefined : replyOf(orderId);
 }

@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/kysely.ts';
 import type { Role } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { findSessionUser, type SessionUser } from '../auth/login-sessions.repository.ts';
+import { hashToken, liveSessionUser, type SessionUser } from '../auth/login-sessions.repository.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency-key.ts';
+import { keepLookup, lookUp, secureSessionIdOf } from './request-lookup.ts';
 
 /** 'public': anyone; 'signedIn': any signed-in user; a list: only those roles. */
 export type Access = 'public' | 'signedIn' | readonly Role[];
@@ -89,6 +91,16 @@ export function callerOf(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The Idempotency-Key to look up: a well-formed one on an idempotent route, else null. */
+function lookupKeyOf(request: FastifyRequest): string | null {
+  if (request.routeOptions.config.idempotent !== true) return null;
+  try {
+    return idempotencyKeyOf(request) ?? null;
+  } catch {
+    return null; // refused with its 400 where the key is used
+  }
+}
+
 export function checkAccess(access: Access, user: SessionUser | null): void {
   if (access === 'public') return;
   if (user === null) throw unauthorized();
@@ -152,13 +164,25 @@ export function registerAccessControl(
     }
   });
 
+  const dialect = app.ctx.opened.dialect;
+  // The request's one lookup (request-lookup.ts): the login here, the secure session for the
+  // secure channel's onRequest, the stored key for the order rate limits.
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[LOGIN_COOKIE];
-    if (token === undefined || token === '') return;
-    const found = await findSessionUser(db, token, new Date(), options.loginSessionIdleMs);
-    if (found === undefined) return;
-    request.user = found.user;
-    request.loginSessionId = found.sessionId;
+    const loginSessionId = token === undefined || token === '' ? null : hashToken(token);
+    const secureSessionId = secureSessionIdOf(request) ?? null;
+    if (loginSessionId === null && secureSessionId === null) return;
+    const found = await lookUp(db, dialect, {
+      loginSessionId,
+      secureSessionId,
+      idempotencyKey: lookupKeyOf(request),
+      publicRoute: request.routeOptions.config.access === 'public',
+    });
+    keepLookup(request, found);
+    const live = await liveSessionUser(db, found.login, new Date(), options.loginSessionIdleMs);
+    if (live === undefined) return;
+    request.user = live.user;
+    request.loginSessionId = live.sessionId;
   });
 
   // preValidation: the body is parsed (and decrypted) by now, but not yet validated, so a

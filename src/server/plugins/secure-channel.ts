@@ -13,8 +13,13 @@
 //   400 before JSON.parse (security/json-depth.ts). A session takes at most
 //   SECURE_SESSION_MAX_MESSAGES bodies; past that it is SESSION_EXPIRED and the client
 //   re-handshakes (wire-protocol.md item 5), the one reply every client already follows.
+// - The session is read by the request's one lookup (request-lookup.ts), in the access
+//   plugin's onRequest. On PostgreSQL a route marked `ivWithWrite` records the IV of a keyed
+//   write in its write's own statement (issue 18: one round trip fewer per order): the body's
+//   IV waits here until the route records it (recordPendingIv, or with its write and then
+//   ivRecorded); one still waiting when the reply is sent is recorded then (onSend).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DecryptError, SESSION_ID_HEADER } from '#shared/secure-channel/index';
+import { DecryptError } from '#shared/secure-channel/index';
 import type { Db } from '../db/kysely.ts';
 import { badRequest } from '../errors.ts';
 import { openText, sealText } from '../security/aes-gcm.ts';
@@ -23,32 +28,81 @@ import { openSecureSession, touchIfDue } from '../security/secure-request.ts';
 import {
   recordMessage,
   recordMessageInOneStatement,
+  type MessageRecord,
 } from '../security/secure-sessions.repository.ts';
 import { sessionExpired } from '../security/session-errors.ts';
 import { checkAccess } from './access.ts';
+import { lookupOf, secureSessionIdOf } from './request-lookup.ts';
 import { noSuchEndpoint } from './static-app.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route records the IV of an encrypted keyed write itself, with its write, on
+     * PostgreSQL (pendingIvOf, ivRecorded, recordPendingIv). Only with `idempotent`: a
+     * resent keyed write is answered from its key whatever its IV, so recording the IV later
+     * than the body's decryption changes no verdict.
+     */
+    ivWithWrite?: boolean;
+  }
   interface FastifyRequest {
     /** The secure session this request came through, or null for a plain request. */
     secureSessionId: string | null;
   }
 }
 
+/** An encrypted body's IV not yet recorded (routes marked `ivWithWrite`, PostgreSQL). */
+export interface PendingIv {
+  sessionId: string;
+  iv: string;
+  seenAt: Date;
+}
+
 interface ChannelState {
   key: Buffer;
   /** The channel itself refused the body: the reply must stay readable without the key. */
   refused: boolean;
+  pendingIv?: PendingIv;
 }
 
-const HANDSHAKE_PREFIX = '/api/security/';
-const SESSION_HEADER = SESSION_ID_HEADER.toLowerCase();
+// Per request (requests are per app, so one map serves every app in the process).
+const channels = new WeakMap<FastifyRequest, ChannelState>();
+const recorders = new WeakMap<FastifyRequest, { db: Db; record: typeof recordMessage }>();
 
-function sessionIdOf(request: FastifyRequest): string | undefined {
-  if (!request.url.startsWith('/api/') || request.url.startsWith(HANDSHAKE_PREFIX))
-    return undefined;
-  const value = request.headers[SESSION_HEADER];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+/** The body's IV the route is to record with its write, if it is still waiting. */
+export function pendingIvOf(request: FastifyRequest): PendingIv | undefined {
+  return channels.get(request)?.pendingIv;
+}
+
+/** The route's write recorded the pending IV (and found the session under its cap). */
+export function ivRecorded(request: FastifyRequest): void {
+  const channel = channels.get(request);
+  if (channel !== undefined) delete channel.pendingIv;
+}
+
+/**
+ * Records the pending IV now (the route's write did not): a session at its cap is
+ * SESSION_EXPIRED, sent readable, as when the channel records it. A replayed IV passes: only
+ * keyed writes wait (see `ivWithWrite`).
+ */
+export async function recordPendingIv(request: FastifyRequest): Promise<void> {
+  const channel = channels.get(request);
+  if (channel !== undefined && (await recordWaitingIv(request, channel)) === 'capped') {
+    channel.refused = true;
+    throw sessionExpired();
+  }
+}
+
+/** Records the channel's waiting IV, if any ('recorded' when none waits). */
+async function recordWaitingIv(
+  request: FastifyRequest,
+  channel: ChannelState,
+): Promise<MessageRecord> {
+  const pending = channel.pendingIv;
+  const recorder = recorders.get(request);
+  if (pending === undefined || recorder === undefined) return 'recorded';
+  delete channel.pendingIv;
+  return recorder.record(recorder.db, pending.sessionId, pending.iv, pending.seenAt);
 }
 
 function isJsonReply(reply: FastifyReply): boolean {
@@ -61,22 +115,20 @@ export function registerSecureChannel(
   db: Db,
   options: { secureSessionIdleMs: number },
 ): void {
-  const channels = new WeakMap<FastifyRequest, ChannelState>();
   // PostgreSQL records an IV in one round trip (every encrypted write pays for it); SQLite's
   // transaction costs no round trips.
-  const record =
-    app.ctx.opened.dialect === 'postgres' ? recordMessageInOneStatement : recordMessage;
+  const postgres = app.ctx.opened.dialect === 'postgres';
+  const record = postgres ? recordMessageInOneStatement : recordMessage;
   app.decorateRequest('secureSessionId', null);
 
   // After the access plugin's onRequest, so request.user and request.loginSessionId are known.
   app.addHook('onRequest', async (request) => {
-    const sessionId = sessionIdOf(request);
+    const sessionId = secureSessionIdOf(request);
     if (sessionId === undefined) return;
     const now = new Date();
     const loginSessionId = request.loginSessionId;
-    const opened = await openSecureSession(
-      db,
-      sessionId,
+    const opened = openSecureSession(
+      lookupOf(request)?.secure,
       loginSessionId,
       now,
       options.secureSessionIdleMs,
@@ -113,16 +165,29 @@ export function registerSecureChannel(
     }
     // It decrypted: a refusal of what it says is an ordinary (encrypted) reply.
     if (jsonTooDeep(opened.plaintext)) throw tooDeep();
+    if (
+      postgres &&
+      request.routeOptions.config.ivWithWrite === true &&
+      isResentKeyedWrite(request)
+    ) {
+      channel.pendingIv = { sessionId: request.secureSessionId, iv: opened.iv, seenAt: new Date() };
+      recorders.set(request, { db, record });
+      return parsed(channel, opened.plaintext);
+    }
     const recorded = await record(db, request.secureSessionId, opened.iv, new Date());
     if (recorded === 'replayed' && !isResentKeyedWrite(request)) {
       const replayed = 'This encrypted message was already received (replayed IV).';
       throw refusedByChannel(channel, badRequest(replayed));
     }
     if (recorded === 'capped') throw refusedByChannel(channel, sessionExpired());
+    return parsed(channel, opened.plaintext);
+  }
+
+  function parsed(channel: ChannelState, plaintext: string): unknown {
     try {
-      return JSON.parse(opened.plaintext) as unknown;
+      return JSON.parse(plaintext) as unknown;
     } catch {
-      throw refusedByChannel(channel, undecryptable());
+      throw refusedByChannel(channel, badRequest('The encrypted body could not be decrypted.'));
     }
   }
 
@@ -136,7 +201,16 @@ export function registerSecureChannel(
 
   app.addHook('onSend', async (request, reply, payload) => {
     const channel = channels.get(request);
-    if (channel === undefined || channel.refused || !isJsonReply(reply)) return payload;
+    if (channel === undefined) return payload;
+    // A keyed write refused before its route recorded the IV (its schema, a rate limit, a
+    // claimed identity): recorded now, so the message still counts toward the session's cap.
+    // At the cap the refusal goes out as it is; the session refuses everything after it.
+    if (channel.pendingIv !== undefined) {
+      await recordWaitingIv(request, channel).catch((err: unknown) => {
+        request.log.warn({ err }, "recording a refused message's IV failed");
+      });
+    }
+    if (channel.refused || !isJsonReply(reply)) return payload;
     const text =
       typeof payload === 'string'
         ? payload

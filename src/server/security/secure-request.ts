@@ -6,9 +6,9 @@
 // request at all, and only a request it lets through keeps the session alive (touchIfDue).
 import type { Db } from '../db/kysely.ts';
 import {
-  findCompletedSession,
   SECURE_SESSION_MAX_MESSAGES,
   touchSession,
+  type ActiveSecureSession,
 } from './secure-sessions.repository.ts';
 import { sessionExpired } from './session-errors.ts';
 
@@ -21,14 +21,13 @@ export interface OpenedSecureSession {
   lastUsedMs: number;
 }
 
-export async function openSecureSession(
-  db: Db,
-  sessionId: string,
+/** `row`: the completed session as read by the request's lookup (plugins/request-lookup.ts). */
+export function openSecureSession(
+  row: ActiveSecureSession | undefined,
   loginSessionId: string | null,
   now: Date,
   idleMs: number,
-): Promise<OpenedSecureSession> {
-  const row = await findCompletedSession(db, sessionId);
+): OpenedSecureSession {
   if (row === undefined) throw sessionExpired();
   const lastUsedMs = new Date(row.lastUsedAt).getTime();
   if (row.expiresAt <= now.toISOString() || lastUsedMs + idleMs <= now.getTime()) {
