@@ -2,7 +2,11 @@
 // work (the web app's WebCrypto client) shares neither the server's event loop nor its CPU
 // account: the bench reports the server's CPU per handshake. `workers` loops handshake for
 // `durationMs` after a warm-up; a failed handshake is counted, not retried.
+// `client`: 'webcrypto' is the web app's own client; 'node' the same wire protocol on
+// node:crypto (node-handshake-client.ts), cheap enough that the load it makes is the server's
+// to carry, not the generator's.
 import { establishSecureSession } from '#shared/secure-channel/index';
+import { nodeHandshake } from './node-handshake-client.ts';
 
 export interface HandshakeJob {
   baseUrl: string;
@@ -10,6 +14,9 @@ export interface HandshakeJob {
   clientAuthKey: string;
   workers: number;
   durationMs: number;
+  client: 'webcrypto' | 'node';
+  /** When to start measuring (epoch ms), so that several generator processes start together. */
+  startAt?: number;
 }
 
 /** Handshakes each loop makes before the measured ones (JIT, sockets). */
@@ -29,13 +36,18 @@ async function run(job: HandshakeJob): Promise<HandshakeLoadResult> {
     clientId: job.clientId,
     clientAuthKey: job.clientAuthKey,
   };
-  const handshake = () => establishSecureSession(async (url, init) => fetch(url, init), options);
+  const handshake =
+    job.client === 'node'
+      ? () => nodeHandshake(options)
+      : () => establishSecureSession(async (url, init) => fetch(url, init), options);
   const warmUp = job.workers * WARM_UP_PER_WORKER;
   await Promise.all(
     Array.from({ length: job.workers }, async () => {
       for (let i = 0; i < WARM_UP_PER_WORKER; i++) await handshake();
     }),
   );
+  const wait = (job.startAt ?? 0) - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   const started = performance.now();
   const deadline = started + job.durationMs;
   let done = 0;

@@ -8,6 +8,10 @@
 // web app: in this process (as the figures of issue 18 were taken: a handshake then carries the
 // client's key work too), and in a child process (handshake-load.worker.ts), where the server's
 // CPU per handshake is measured alone; 1000 / that is what one core of the server could answer.
+// The load that issue 18's goal is judged by (handshakes/s ≥ 0.3 × raw key work) comes from
+// LOAD_PROCESSES child processes running the same wire protocol on node:crypto
+// (node-handshake-client.ts): the WebCrypto client cost more CPU than the server it measured.
+// The sequential in-process figure (the one issue 18 first quoted) is kept, labelled.
 // To add a figure (e.g. encrypted logins/s), write an async function taking the BenchServer and
 // returning a Figure, and append it to EXTRA_BENCHES below.
 import { fork } from 'node:child_process';
@@ -42,6 +46,8 @@ export type ExtraBench = (server: BenchServer) => Promise<Figure>;
 /** Each measurement runs this long; the whole file stays within half a minute. */
 const MEASURE_MS = 2000;
 const CONCURRENCY = 8;
+/** node:crypto load generators (processes) for the headline figure, each CONCURRENCY loops. */
+const LOAD_PROCESSES = 2;
 const EXTRA_BENCHES: ExtraBench[] = [];
 
 async function startBenchServer(
@@ -123,14 +129,34 @@ function runLoad(job: HandshakeJob): Promise<HandshakeLoadResult> {
   });
 }
 
-/** Handshakes/s from a client process, and the server's CPU (all its threads) per handshake. */
-async function fromChildProcess(server: BenchServer, workers: number) {
+/** Adds up what several generator processes measured over the same span. */
+function summed(results: readonly HandshakeLoadResult[]): HandshakeLoadResult {
+  return {
+    total: results.reduce((n, r) => n + r.total, 0),
+    done: results.reduce((n, r) => n + r.done, 0),
+    failed: results.reduce((n, r) => n + r.failed, 0),
+    perSecond: results.reduce((n, r) => n + r.perSecond, 0),
+  };
+}
+
+/**
+ * Handshakes/s from client processes (`processes` of them, `workers` loops each, started
+ * together), and the server's CPU (all its threads) per handshake.
+ */
+async function fromChildProcess(
+  server: BenchServer,
+  workers: number,
+  client: HandshakeJob['client'] = 'webcrypto',
+  processes = 1,
+) {
   const { config, baseUrl } = server;
-  const job = { baseUrl, workers, durationMs: MEASURE_MS, ...pickClient(config) };
+  // Forking and loading a worker takes about a second here: all measure from the same moment.
+  const startAt = Date.now() + (processes > 1 ? 3000 : 0);
+  const job = { baseUrl, workers, durationMs: MEASURE_MS, client, startAt, ...pickClient(config) };
   const driver = server.app.ctx.opened.sqliteDriver;
   const commitsBefore = driver?.commits ?? 0;
   const cpuBefore = process.cpuUsage();
-  const result = await runLoad(job);
+  const result = summed(await Promise.all(Array.from({ length: processes }, () => runLoad(job))));
   const cpu = process.cpuUsage(cpuBefore);
   const cpuMsPerHandshake = (cpu.user + cpu.system) / 1000 / result.total;
   // SQLite's COMMIT syncs on the event loop: how many a handshake costs tells what group
@@ -150,6 +176,8 @@ interface DialectFigures {
   concurrent: number;
   childSequential: number;
   childConcurrent: number;
+  /** The headline: LOAD_PROCESSES node:crypto clients, CONCURRENCY loops each. */
+  nodeClients: number;
   /** 1000 / the server's CPU ms per handshake: what one core of it could answer. */
   serverCoreCapacity: number;
 }
@@ -163,8 +191,12 @@ async function measureDialect(name: string, databaseUrl: string | undefined) {
     const concurrent = await rate(server.handshake, CONCURRENCY);
     const childSequential = await fromChildProcess(server, 1);
     const childConcurrent = await fromChildProcess(server, CONCURRENCY);
+    const nodeClients = await fromChildProcess(server, CONCURRENCY, 'node', LOAD_PROCESSES);
     print(`${name}: in-process handshakes/s (keys + database, no HTTP)`, inProcess);
-    print(`${name}: HTTP handshakes/s, sequential, client in this process`, sequential);
+    print(
+      `${name}: HTTP handshakes/s, sequential, client in this process (issue 18's first figure)`,
+      sequential,
+    );
     print(
       `${name}: HTTP handshakes/s, ${CONCURRENCY} concurrent, client in this process`,
       concurrent,
@@ -177,6 +209,11 @@ async function measureDialect(name: string, databaseUrl: string | undefined) {
       const cpu = `   server CPU ${r.cpuMsPerHandshake.toFixed(3)} ms/handshake${commits}, failed ${r.failed}`;
       print(`${name}: HTTP handshakes/s, ${label}, client in a child process`, r.perSecond, cpu);
     }
+    print(
+      `${name}: HTTP handshakes/s, ${String(LOAD_PROCESSES)} node:crypto client processes × ${String(CONCURRENCY)}`,
+      nodeClients.perSecond,
+      `   server CPU ${nodeClients.cpuMsPerHandshake.toFixed(3)} ms/handshake, failed ${String(nodeClients.failed)}`,
+    );
     for (const bench of EXTRA_BENCHES) {
       const figure = await bench(server);
       print(`${name}: ${figure.label}`, figure.perSecond);
@@ -187,6 +224,7 @@ async function measureDialect(name: string, databaseUrl: string | undefined) {
       concurrent,
       childSequential: childSequential.perSecond,
       childConcurrent: childConcurrent.perSecond,
+      nodeClients: nodeClients.perSecond,
       serverCoreCapacity: 1000 / childConcurrent.cpuMsPerHandshake,
     };
     return figures;
