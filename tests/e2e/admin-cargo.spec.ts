@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { cargoCatalogueReply } from '#shared/contracts/cargo';
 import { createCatalogueItem, createOrderOnRound } from '../support/factories.ts';
 import { DESKTOP, PHONE, screenshot } from '../support/chromium.ts';
+import { answerConfirmation } from './helpers/confirm.ts';
 import { aClient, logInAsClient } from './helpers/flows.ts';
 import { useE2e } from './helpers/harness.ts';
 import { gone, shown } from './helpers/waits.ts';
@@ -160,6 +161,8 @@ describe('cargo admin', () => {
 
     // Sizes removed: the item gets one total, typed in.
     await control(cargo.drawer, 'Remove size 1').click();
+    // A size holding stock asks first (issue 20).
+    await answerConfirmation(page, 'Remove size');
     await cargo.drawerField('Quantity').fill('0');
     await cargo.drawerField('Category').fill('Warmth');
     await cargo.drawer

@@ -20,6 +20,11 @@ export interface ConfirmRequest {
   keepLabel: string;
   /** Whether the action destroys something (a red button) or only cannot be taken back. */
   tone?: 'danger' | 'primary';
+  /**
+   * Where focus goes once the action is done, when it took the asking button away (a removed
+   * row's Remove): read as the dialog lets focus go, after the screen has re-rendered.
+   */
+  focusAfter?: () => HTMLElement | null;
 }
 
 interface Pending {
@@ -38,31 +43,47 @@ export function useConfirm(): Confirmation {
   const [pending, setPending] = useState<Pending | null>(null);
   // The answer given by a button, so the close that follows does not answer "no" again.
   const answered = useRef(false);
+  // Where focus goes after a "yes" whose action took the asking button away.
+  const focusAfterYesRef = useRef<ConfirmRequest['focusAfter']>(undefined);
   const confirm = (request: ConfirmRequest) =>
     new Promise<boolean>((resolve) => {
       answered.current = false;
+      focusAfterYesRef.current = undefined;
       setPending({ request, answer: resolve });
     });
   const close = (yes: boolean) => {
     if (pending === null || answered.current) return;
     answered.current = true;
+    focusAfterYesRef.current = yes ? pending.request.focusAfter : undefined;
     pending.answer(yes);
     setPending(null);
   };
   return {
     confirm,
-    dialog: <ConfirmDialog pending={pending} onAnswer={close} />,
+    dialog: (
+      <ConfirmDialog pending={pending} onAnswer={close} focusAfterYesRef={focusAfterYesRef} />
+    ),
   };
 }
 
 function ConfirmDialog({
   pending,
   onAnswer,
+  focusAfterYesRef,
 }: {
   pending: Pending | null;
   onAnswer: (yes: boolean) => void;
+  focusAfterYesRef: { current: ConfirmRequest['focusAfter'] };
 }) {
   const focusReturn = useFocusReturn();
+  const closeAutoFocus = (event: Event) => {
+    focusReturn.onCloseAutoFocus(event);
+    const target = focusAfterYesRef.current?.() ?? null;
+    focusAfterYesRef.current = undefined;
+    if (target === null) return;
+    event.preventDefault();
+    target.focus();
+  };
   const request = pending?.request;
   return (
     <AlertDialog.Root
@@ -72,8 +93,12 @@ function ConfirmDialog({
       }}
     >
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.content} {...focusReturn}>
+        <AlertDialog.Overlay className={`${styles.overlay} ${styles.onTop}`} />
+        <AlertDialog.Content
+          className={`${styles.content} ${styles.onTop}`}
+          onOpenAutoFocus={focusReturn.onOpenAutoFocus}
+          onCloseAutoFocus={closeAutoFocus}
+        >
           <AlertDialog.Title className={styles.title}>{request?.title}</AlertDialog.Title>
           <AlertDialog.Description>{request?.description}</AlertDialog.Description>
           <div className={styles.actions}>
