@@ -9,6 +9,7 @@ import {
 } from '#shared/contracts/applications';
 import { validateVolunteerApplication } from '#shared/rules/applications';
 import { postPublicSubmit } from '../http/public-submit.ts';
+import { sayTo } from '../i18n/say-to.ts';
 import { applyToVolunteer } from './applications.service.ts';
 
 /** Per client address and minute, times config.rateLimitScale. */
@@ -23,9 +24,9 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     // The notes are free text: the rule checks the four contact fields.
     check: ({ firstName, lastName, email, phone }) =>
       validateVolunteerApplication({ firstName, lastName, email, phone }),
-    write: async (w, input): Promise<VolunteerApplyReply> => ({
+    write: async (w, input, request): Promise<VolunteerApplyReply> => ({
       status: 'success',
-      message: 'Application submitted successfully.',
+      message: sayTo(request, 'server.applications.submitted'),
       applicationId: await applyToVolunteer(w, input),
     }),
   });

@@ -4,11 +4,14 @@
 import type { VolunteerApplyRequest } from '#shared/contracts/applications';
 import type { WriteContext } from '../db/write-context.ts';
 import { conflict } from '../errors.ts';
+import { translate } from '../i18n/translator.ts';
+import { message } from '#shared/i18n/messages';
 import { hasPendingApplication, insertApplication } from './applications.repository.ts';
 import { notifyNewApplication } from '../notifications/notifications.service.ts';
 
-export const DUPLICATE_APPLICATION_MESSAGE =
-  'An application with this email is already waiting for review.';
+const DUPLICATE_APPLICATION = message('server.applications.duplicate');
+/** Its English, as clients and tests read it. */
+export const DUPLICATE_APPLICATION_MESSAGE = translate('en', DUPLICATE_APPLICATION.id);
 
 /** How far back a client's submissionTime is believed: a queued offline submit is late. */
 const MAX_SUBMISSION_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -32,7 +35,7 @@ export async function applyToVolunteer(
 ): Promise<number> {
   const { trx, now } = w;
   const email = (input.email ?? '').trim();
-  if (await hasPendingApplication(trx, email)) throw conflict(DUPLICATE_APPLICATION_MESSAGE);
+  if (await hasPendingApplication(trx, email)) throw conflict(DUPLICATE_APPLICATION);
   const notes = input.notes?.trim() ?? '';
   const applicationId = await insertApplication(trx, {
     firstName: (input.firstName ?? '').trim(),

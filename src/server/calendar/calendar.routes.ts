@@ -21,6 +21,7 @@ import { noSuchEndpoint } from '../plugins/static-app.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { perClientAddress } from '../http/rate-limits.ts';
 import { writeOf } from '../http/writes.ts';
+import { sayTo } from '../i18n/say-to.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { calendarKey } from './calendar.repository.ts';
 import { currentCalendarFile, feedContentOf, rotateCalendarLink } from './calendar.service.ts';
@@ -53,7 +54,8 @@ export async function calendarRoutes(untyped: FastifyInstance): Promise<void> {
     { config: { access: VOLUNTEER }, schema: { response: { 200: calendarLinkReply } } },
     async (request): Promise<CalendarLinkReply> => {
       const file = await currentCalendarFile(db, key, callerOf(request).userId);
-      return { status: 'success', message: 'Calendar link loaded.', url: urlOf(file) };
+      const message = sayTo(request, 'server.calendar.linkLoaded');
+      return { status: 'success', message, url: urlOf(file) };
     },
   );
 
@@ -73,7 +75,7 @@ export async function calendarRoutes(untyped: FastifyInstance): Promise<void> {
           const file = await rotateCalendarLink(writeOf(request, trx), key, userId);
           const body: CalendarLinkReply = {
             status: 'success',
-            message: 'A new calendar link was made. The old link no longer works.',
+            message: sayTo(request, 'server.calendar.linkRotated'),
             url: urlOf(file),
           };
           return { statusCode: 200, body };

@@ -25,7 +25,9 @@ const unsupported = () => new AppError('UNSUPPORTED_MEDIA_TYPE', message('server
 const tooManyPixels = () =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
-    `The image is too large: at most ${CARGO_LIMITS.imagePixels / 1_000_000} megapixels.`,
+    message('server.cargo.tooManyPixels', {
+      megapixels: String(CARGO_LIMITS.imagePixels / 1_000_000),
+    }),
   );
 const unreadable = () => badRequest(message('server.cargo.imageUnreadable'));
 

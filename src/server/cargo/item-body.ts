@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 import { pathId } from '../http/ids.ts';
 import { checkClaimedIdentity } from '../plugins/access.ts';
 import { refuseNul } from '../plugins/text-guard.ts';
@@ -34,7 +35,7 @@ async function itemDataOf(request: FastifyRequest): Promise<unknown> {
   if (!request.isMultipart()) return request.body ?? undefined;
   const upload = await readItemUpload(request);
   // The part 'data' holding JSON null is data that is not an object (a null JSON body is none).
-  if (upload.data === null) throw badRequest('The item data must be a JSON object.');
+  if (upload.data === null) throw badRequest(message('server.cargo.dataNotObject'));
   refuseNul(upload.data);
   request.body = upload.data;
   checkClaimedIdentity(request);
@@ -48,7 +49,7 @@ async function itemDataOf(request: FastifyRequest): Promise<unknown> {
 /** POST /api/cargo/items: the item is required (its fields are the schema's to judge). */
 export async function readItemCreateBody(request: FastifyRequest): Promise<void> {
   const data = await itemDataOf(request);
-  if (data === undefined) throw badRequest("Send the item as JSON in the part 'data'.");
+  if (data === undefined) throw badRequest(message('server.cargo.dataMissing'));
 }
 
 function asksForImage(query: unknown): boolean {
@@ -62,16 +63,12 @@ export async function readItemUpdateBody(request: FastifyRequest): Promise<void>
   pathId(request.params, 'id');
   const wantsImage = asksForImage(request.query);
   if (wantsImage && !request.isMultipart()) {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      "Send the new picture as multipart/form-data in the part 'image'.",
-    );
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', message('server.cargo.imageMultipartNeeded'));
   }
   const data = await itemDataOf(request);
   const image = uploadedImageOf(request);
-  if (wantsImage && image === undefined)
-    throw badRequest("Send the new picture in the part 'image'.");
+  if (wantsImage && image === undefined) throw badRequest(message('server.cargo.imageMissing'));
   if (data === undefined && image === undefined) {
-    throw badRequest('Nothing to update: send the item fields or a picture.');
+    throw badRequest(message('server.cargo.nothingToUpdate'));
   }
 }

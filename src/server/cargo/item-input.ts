@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { CARGO_LIMITS, type cargoItemCreate, type cargoItemUpdate } from '#shared/contracts/cargo';
 import { DEFAULT_MAX_PER_ORDER } from '#shared/rules/order-limits';
 import { badRequest } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 
 export interface ItemCreateInput {
   name: string;
@@ -31,8 +32,7 @@ function sizesOf(record: Record<string, number>): Map<string, number> {
   const sizes = new Map<string, number>();
   for (const [label, quantity] of Object.entries(record)) {
     const trimmed = label.trim();
-    if (sizes.has(trimmed))
-      throw badRequest(`sizeQuantities: the size '${trimmed}' is listed twice.`);
+    if (sizes.has(trimmed)) throw badRequest(message('server.cargo.sizeTwice', { size: trimmed }));
     sizes.set(trimmed, quantity);
   }
   return sizes;
@@ -42,7 +42,8 @@ export function sumOfSizes(sizes: ReadonlyMap<string, number>): number {
   let total = 0;
   for (const quantity of sizes.values()) total += quantity;
   if (total > CARGO_LIMITS.quantity) {
-    throw badRequest(`sizeQuantities: the sizes add up to more than ${CARGO_LIMITS.quantity}.`);
+    const max = String(CARGO_LIMITS.quantity);
+    throw badRequest(message('server.cargo.sizesOverMax', { max }));
   }
   return total;
 }

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { CARGO_LIMITS } from '#shared/contracts/cargo';
 import { AppError, badRequest } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 import { refuseTooDeep, tooDeep, valueTooDeep } from '../security/json-depth.ts';
 
 /** The item JSON is small; this bounds it whether it comes as a field or as a file. */
@@ -33,23 +34,26 @@ export interface ItemUpload {
 const imageTooLarge = () =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
-    `The image is larger than ${CARGO_LIMITS.imageBytes / (1024 * 1024)} MB.`,
+    message('server.cargo.imageTooLarge', {
+      megabytes: String(CARGO_LIMITS.imageBytes / (1024 * 1024)),
+    }),
   );
-const oneImage = () => badRequest("Send exactly one image, in the part 'image'.");
+const oneImage = () => badRequest(message('server.cargo.oneImage'));
+const notJson = () => badRequest(message('server.cargo.dataNotJson'));
+const dataTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', message('server.cargo.dataTooLarge'));
 
 function parseData(text: string): unknown {
   refuseTooDeep(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw badRequest("The part 'data' must be the item as JSON.");
+    throw notJson();
   }
 }
 
 async function fileData(part: MultipartFile): Promise<unknown> {
   const bytes = await part.toBuffer();
-  if (bytes.length > DATA_MAX_BYTES)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The item data is too large.');
+  if (bytes.length > DATA_MAX_BYTES) throw dataTooLarge();
   return parseData(bytes.toString('utf8'));
 }
 
@@ -64,11 +68,11 @@ function uploadError(error: unknown): AppError {
       return oneImage();
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest("Too many parts: send 'data' and at most one 'image'.");
+      return badRequest(message('server.cargo.tooManyParts'));
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest("The part 'data' must be the item as JSON.");
+      return notJson();
     default:
-      return badRequest('The multipart body could not be read.');
+      return badRequest(message('server.cargo.multipartUnreadable'));
   }
 }
 
@@ -80,13 +84,12 @@ interface Collected {
 
 async function takePart(part: Multipart, into: Collected): Promise<void> {
   if (part.fieldname === 'data') {
-    if (into.sawData) throw badRequest("Send one part 'data'.");
+    if (into.sawData) throw badRequest(message('server.cargo.oneDataPart'));
     into.sawData = true;
     if (part.type === 'file') {
       into.data = await fileData(part);
     } else {
-      if (part.valueTruncated)
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The item data is too large.');
+      if (part.valueTruncated) throw dataTooLarge();
       // A field declared application/json arrives parsed already.
       into.data = typeof part.value === 'string' ? parseData(part.value) : part.value;
       if (valueTooDeep(into.data)) throw tooDeep();
@@ -95,7 +98,7 @@ async function takePart(part: Multipart, into: Collected): Promise<void> {
   }
   if (part.type === 'field') return; // unknown fields are ignored, as in JSON bodies
   if (part.fieldname !== 'image') {
-    throw badRequest(`Unexpected file part '${part.fieldname}': send the picture as 'image'.`);
+    throw badRequest(message('server.cargo.unexpectedPart', { part: part.fieldname }));
   }
   if (into.image !== undefined) throw oneImage();
   const bytes = await part.toBuffer();

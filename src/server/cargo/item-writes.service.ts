@@ -71,9 +71,7 @@ function nextStock(item: CargoItem, patch: ItemPatch): number {
   const hadSizes = Object.keys(item.sizeQuantities).length > 0;
   if (patch.sizes === undefined && hadSizes) {
     if (patch.quantity !== undefined && patch.quantity !== item.quantity) {
-      throw conflict(
-        `'${item.name}' has sizes: its total is the sum of its sizes. Change sizeQuantities instead.`,
-      );
+      throw conflict(message('server.cargo.sizedTotal', { name: item.name }));
     }
     return item.quantity;
   }

@@ -16,6 +16,7 @@ import {
 } from '#shared/contracts/devices';
 import { ADMIN_ONLY } from '../http/admin-access.ts';
 import { signedInWriteOf } from '../http/writes.ts';
+import { sayTo } from '../i18n/say-to.ts';
 import { devicesForAdmins } from './device-health.ts';
 import { listDeviceReports } from './devices.repository.ts';
 import { recordDeviceReport } from './devices.service.ts';
@@ -44,7 +45,7 @@ export async function deviceRoutes(untyped: FastifyInstance): Promise<void> {
         // The server's clock, which tests move (reportedAt decides who is stale).
         recordDeviceReport({ ...signedInWriteOf(request, trx), now: config.clock() }, request.body),
       );
-      return { status: 'success', message: 'Report received.' };
+      return { status: 'success', message: sayTo(request, 'server.devices.reportReceived') };
     },
   );
 

@@ -9,6 +9,7 @@ import {
 } from '#shared/contracts/feedback';
 import { validateFeedback } from '#shared/rules/feedback';
 import { postPublicSubmit } from '../http/public-submit.ts';
+import { sayTo } from '../i18n/say-to.ts';
 import { insertFeedback } from './feedback.repository.ts';
 
 /** Per client address and minute, times config.rateLimitScale. */
@@ -39,7 +40,7 @@ export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
         content: (input.content ?? '').trim(),
         createdAt: new Date(),
       });
-      return { status: 'success', message: 'Feedback submitted successfully.', id };
+      return { status: 'success', message: sayTo(request, 'server.feedback.submitted'), id };
     },
   });
 }

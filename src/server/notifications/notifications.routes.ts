@@ -20,11 +20,12 @@ import { perClientAddress } from '../http/rate-limits.ts';
 import { signedInWriteOf, writeOf } from '../http/writes.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { callerOf } from '../plugins/access.ts';
+import { sayTo } from '../i18n/say-to.ts';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
 import {
   preferencesOf,
   unsubscribeByToken,
-  UNSUBSCRIBED_MESSAGE,
+  UNSUBSCRIBED,
   updatePreferences,
 } from './preferences.service.ts';
 import { loadUnsubscribeTokens, type UnsubscribeTokens } from './unsubscribe-token.ts';
@@ -56,7 +57,11 @@ export async function notificationRoutes(untyped: FastifyInstance): Promise<void
     },
     async (request) => {
       const prefs = await preferencesOf(opened.db, callerOf(request).userId);
-      return { status: 'success' as const, message: 'Notification preferences.', ...prefs };
+      return {
+        status: 'success' as const,
+        message: sayTo(request, 'server.notifications.preferences'),
+        ...prefs,
+      };
     },
   );
 
@@ -76,7 +81,7 @@ export async function notificationRoutes(untyped: FastifyInstance): Promise<void
     async (request, reply) =>
       runIdempotent(request, reply, opened.db, async (trx) => {
         const prefs = await updatePreferences(signedInWriteOf(request, trx), request.body);
-        const message = 'Notification preferences saved.';
+        const message = sayTo(request, 'server.notifications.preferencesSaved');
         return { statusCode: 200, body: { status: 'success', message, ...prefs } };
       }),
   );
@@ -101,7 +106,7 @@ export async function notificationRoutes(untyped: FastifyInstance): Promise<void
       await opened.db
         .transaction()
         .execute((trx) => unsubscribeByToken(writeOf(request, trx), loaded, token));
-      return { status: 'success' as const, message: UNSUBSCRIBED_MESSAGE };
+      return { status: 'success' as const, message: sayTo(request, UNSUBSCRIBED) };
     },
   );
 }

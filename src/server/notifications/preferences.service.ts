@@ -2,13 +2,14 @@
 // the mail opt-out link, which turns only mail off and needs no sign-in (the token is the key).
 import type { NotificationPreferences } from '#shared/contracts/notifications';
 import { NOTIFICATION_MESSAGES } from '#shared/contracts/notifications';
+import { message } from '#shared/i18n/messages';
 import type { Db } from '../db/kysely.ts';
 import type { SignedInWrite, WriteContext } from '../db/write-context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { findPreferences, setPreferences } from './notifications.repository.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
-const GONE = 'This account no longer exists.';
+const GONE = message('server.profile.accountGone');
 
 export async function preferencesOf(db: Db, userId: number): Promise<NotificationPreferences> {
   const prefs = await findPreferences(db, userId);
@@ -24,7 +25,7 @@ export async function updatePreferences(
   return prefs;
 }
 
-export const UNSUBSCRIBED_MESSAGE = 'Emails are off. You can turn them on again in your profile.';
+export const UNSUBSCRIBED = message('server.notifications.unsubscribed');
 
 /** A bad or forged token is a 400 naming the link; a valid one turns that person's mail off. */
 export async function unsubscribeByToken(

@@ -17,6 +17,7 @@ import {
 } from '#shared/contracts/notifications';
 import { badRequest } from '../errors.ts';
 import { signedInWriteOf } from '../http/writes.ts';
+import { sayTo } from '../i18n/say-to.ts';
 import { subscribe, subscriptionProblem, unsubscribe } from './push.service.ts';
 
 /** Subscription writes per account and minute (times config.rateLimitScale). */
@@ -35,9 +36,10 @@ export async function pushRoutes(untyped: FastifyInstance): Promise<void> {
   app.get(
     NOTIFICATION_PATHS.pushPublicKey,
     { config: { access: 'public' }, schema: { response: { 200: pushPublicKeyReply } } },
-    async () => {
+    async (request) => {
       const { publicKey } = app.pushKeys;
-      return { status: 'success' as const, message: 'The push public key.', publicKey };
+      const message = sayTo(request, 'server.push.publicKey');
+      return { status: 'success' as const, message, publicKey };
     },
   );
 
@@ -59,7 +61,7 @@ export async function pushRoutes(untyped: FastifyInstance): Promise<void> {
         .execute((trx) => subscribe(signedInWriteOf(request, trx), subscription));
       return reply.code(201).send({
         status: 'success' as const,
-        message: 'Push notifications are on for this device.',
+        message: sayTo(request, 'server.push.on'),
       });
     },
   );
@@ -74,7 +76,7 @@ export async function pushRoutes(untyped: FastifyInstance): Promise<void> {
       await opened.db
         .transaction()
         .execute((trx) => unsubscribe(signedInWriteOf(request, trx), request.body.endpoint));
-      return { status: 'success' as const, message: 'Push notifications are off for this device.' };
+      return { status: 'success' as const, message: sayTo(request, 'server.push.off') };
     },
   );
 }

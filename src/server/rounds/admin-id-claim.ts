@@ -2,6 +2,7 @@
 import { adminSignupRequest } from '#shared/contracts/admin-rounds';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 import { callerOf } from '../plugins/access.ts';
 
 /**
@@ -13,7 +14,7 @@ export function checkAdminIdClaim(request: FastifyRequest): void {
     const { adminId } = adminSignupRequest.parse(source ?? {});
     if (adminId === undefined || adminId === null) continue;
     if (adminId !== callerOf(request).userId) {
-      throw forbidden('The adminId does not match the signed-in admin.');
+      throw forbidden(message('server.rounds.adminIdMismatch'));
     }
   }
 }

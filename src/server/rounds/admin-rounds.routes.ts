@@ -36,6 +36,7 @@ import { lotteryMessage, runLottery } from './lottery.service.ts';
 import { confirmSignup, rejectSignup } from './signups.service.ts';
 import { ROUND_NOT_FOUND } from './round-locks.ts';
 import { checkAdminIdClaim } from './admin-id-claim.ts';
+import { sayTo } from '../i18n/say-to.ts';
 
 const ADMIN: Access = ['ADMIN'];
 const roundParams = idParams('roundId');
@@ -51,18 +52,18 @@ function adminReadRoutes(untyped: FastifyInstance): void {
   app.get(
     ADMIN_ROUND_PATHS.all,
     { ...options, schema: list },
-    async (): Promise<AdminRoundsReply> => {
+    async (request): Promise<AdminRoundsReply> => {
       const rounds = (await listAdminRounds(db)).map(adminView);
-      return { status: 'success', message: 'Rounds loaded.', rounds };
+      return { status: 'success', message: sayTo(request, 'server.rounds.roundsLoaded'), rounds };
     },
   );
 
   app.get(
     ADMIN_ROUND_PATHS.upcoming,
     { ...options, schema: list },
-    async (): Promise<AdminRoundsReply> => {
+    async (request): Promise<AdminRoundsReply> => {
       const rounds = (await listAdminRounds(db, { upcomingAt: new Date() })).map(adminView);
-      return { status: 'success', message: 'Rounds loaded.', rounds };
+      return { status: 'success', message: sayTo(request, 'server.rounds.roundsLoaded'), rounds };
     },
   );
 
@@ -75,7 +76,8 @@ function adminReadRoutes(untyped: FastifyInstance): void {
       const round = await findAdminRound(db, roundId);
       if (round === undefined) throw notFound(ROUND_NOT_FOUND);
       const signups = (await listRoundSignups(db, roundId)).map(signupView);
-      return { status: 'success', message: 'Round loaded.', round: adminView(round), signups };
+      const message = sayTo(request, 'server.rounds.roundLoaded');
+      return { status: 'success', message, round: adminView(round), signups };
     },
   );
 }
@@ -95,7 +97,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
       const roundId = await createRound(signedInWriteOf(request, trx), input);
       return ok({
         status: 'success',
-        message: 'Round created.',
+        message: sayTo(request, 'server.rounds.created'),
         roundId,
       } satisfies CreateRoundReply);
     });
@@ -113,7 +115,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
       const detachedOrders = await updateRoundFields(signedInWriteOf(request, trx), roundId, input);
       const body: UpdateRoundReply = {
         status: 'success',
-        message: 'Round updated.',
+        message: sayTo(request, 'server.rounds.updated'),
         detachedOrders,
       };
       return ok(body);
@@ -127,7 +129,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
       const detachedOrders = await cancelRound(signedInWriteOf(request, trx), roundId);
       const body: CancelRoundReply = {
         status: 'success',
-        message: 'Round cancelled.',
+        message: sayTo(request, 'server.rounds.cancelDone'),
         detachedOrders,
       };
       return ok(body);
@@ -141,7 +143,7 @@ function adminRoundWriteRoutes(untyped: FastifyInstance): void {
       const result = await runLottery(signedInWriteOf(request, trx), roundId);
       const body: LotteryReply = {
         status: 'success',
-        message: lotteryMessage(result),
+        message: sayTo(request, lotteryMessage(result)),
         selectedVolunteers: result.selected,
       };
       return ok(body);
@@ -170,7 +172,10 @@ function adminSignupRoutes(untyped: FastifyInstance): void {
       checkAdminIdClaim(request);
       return runIdempotent(request, reply, db, async (trx) => {
         const changed = await confirmSignup(signedInWriteOf(request, trx), signupId);
-        const message = changed ? 'Sign-up confirmed.' : 'This sign-up is already confirmed.';
+        const message = sayTo(
+          request,
+          changed ? 'server.rounds.signupConfirmedByAdmin' : 'server.rounds.signupAlreadyConfirmed',
+        );
         return ok({ status: 'success', message } satisfies RoundsMessageReply);
       });
     },
@@ -184,7 +189,8 @@ function adminSignupRoutes(untyped: FastifyInstance): void {
       checkAdminIdClaim(request);
       return runIdempotent(request, reply, db, async (trx) => {
         await rejectSignup(signedInWriteOf(request, trx), signupId);
-        return ok({ status: 'success', message: 'Sign-up rejected.' } satisfies RoundsMessageReply);
+        const message = sayTo(request, 'server.rounds.signupRejectedByAdmin');
+        return ok({ status: 'success', message } satisfies RoundsMessageReply);
       });
     },
   );

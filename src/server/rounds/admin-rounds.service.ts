@@ -38,8 +38,9 @@ async function checkStaffIds(
   );
   for (const [field, id] of given) {
     const role = roles.get(id);
-    if (role === undefined) throw badRequest(`${field}: there is no user with id ${id}`);
-    if (!STAFF_ROLES.has(role)) throw badRequest(`${field}: user ${id} is not a volunteer`);
+    const values = { field, id: String(id) };
+    if (role === undefined) throw badRequest(message('server.rounds.noSuchUser', values));
+    if (!STAFF_ROLES.has(role)) throw badRequest(message('server.rounds.notVolunteer', values));
   }
 }
 
@@ -130,9 +131,7 @@ export async function updateRoundFields(
   if (input.maxParticipants !== undefined) {
     const confirmed = await countConfirmed(ctx.trx, roundId);
     if (input.maxParticipants < confirmed) {
-      throw conflict(
-        `maxParticipants cannot be below the ${confirmed} confirmed sign-ups of this round.`,
-      );
+      throw conflict(message('server.rounds.belowConfirmed', { confirmed: String(confirmed) }));
     }
   }
   await updateRound(ctx.trx, roundId, fields, ctx.now);

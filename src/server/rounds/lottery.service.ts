@@ -11,7 +11,7 @@ import type { SignedInWrite } from '../db/write-context.ts';
 import { recordAdminAction } from '../audit/audit.service.ts';
 import { lockExistingRound } from './round-locks.ts';
 import { notifySignupsConfirmed } from '../notifications/notifications.service.ts';
-import { message } from '#shared/i18n/messages';
+import { message, type Message } from '#shared/i18n/messages';
 
 export interface LotteryResult {
   selected: SelectedVolunteer[];
@@ -36,9 +36,8 @@ export async function runLottery(ctx: SignedInWrite, roundId: number): Promise<L
   return { selected: winners.map(selectedView), freeSlots, waitlisted: waitlisted.length };
 }
 
-export function lotteryMessage(result: LotteryResult): string {
-  if (result.freeSlots === 0) return 'The round has no free slots: no one was selected.';
-  if (result.waitlisted === 0) return 'No one is on the waitlist: no one was selected.';
-  const n = result.selected.length;
-  return `${n} volunteer${n === 1 ? '' : 's'} selected from the waitlist.`;
+export function lotteryMessage(result: LotteryResult): Message {
+  if (result.freeSlots === 0) return message('server.rounds.lotteryNoSlots');
+  if (result.waitlisted === 0) return message('server.rounds.lotteryNoWaitlist');
+  return message('server.rounds.lotterySelected', { count: result.selected.length });
 }

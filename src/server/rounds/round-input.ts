@@ -4,10 +4,11 @@
 // checked by admin-rounds.service.ts.
 import { parseRoundTime } from '#shared/rules/round-dates';
 import { badRequest } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 
 export function requiredTitle(title: string): string {
   const trimmed = title.trim();
-  if (trimmed === '') throw badRequest('title: is required');
+  if (trimmed === '') throw badRequest(message('server.rounds.titleRequired'));
   return trimmed;
 }
 
@@ -20,7 +21,7 @@ export function optionalText(value: string | null | undefined): string | null {
 function timeOf(field: string, text: string): Date {
   const time = parseRoundTime(text);
   if (time === null) {
-    throw badRequest(`${field}: must be an ISO 8601 date-time such as 2026-12-01T18:00:00Z`);
+    throw badRequest(message('server.rounds.badTime', { field }));
   }
   return time;
 }
@@ -28,6 +29,6 @@ function timeOf(field: string, text: string): Date {
 export function roundTimes(startText: string, endText: string): { start: Date; end: Date } {
   const start = timeOf('startTime', startText);
   const end = timeOf('endTime', endText);
-  if (end <= start) throw badRequest('endTime: must be after startTime');
+  if (end <= start) throw badRequest(message('server.rounds.endBeforeStart'));
   return { start, end };
 }

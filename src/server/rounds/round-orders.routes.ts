@@ -18,6 +18,7 @@ import { findRoundForUser } from './rounds.repository.ts';
 import { listRoundOrders } from './round-orders.repository.ts';
 import { roundOrderView, roundPersonalDataHidden } from './round-views.ts';
 import { ROUND_NOT_FOUND } from './round-locks.ts';
+import { sayTo } from '../i18n/say-to.ts';
 
 export function roundOrdersRoute(
   untyped: FastifyInstance,
@@ -46,7 +47,7 @@ export function roundOrdersRoute(
       await recordRead(request, context.now, 'order', withData);
       return {
         status: 'success',
-        message: 'Orders loaded.',
+        message: sayTo(request, 'server.rounds.ordersLoaded'),
         personalDataHidden: roundPersonalDataHidden(context),
         orders: views.map((v) => v.reply),
       };

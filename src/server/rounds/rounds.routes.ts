@@ -58,7 +58,7 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
         r.status !== 'CANCELLED' && new Date(r.endTime) > now;
       return {
         status: 'success',
-        message: 'Rounds loaded.',
+        message: sayTo(request, 'server.rounds.roundsLoaded'),
         upcomingRounds: rounds.filter(upcoming),
         pastRounds: rounds.filter((r) => !upcoming(r)).reverse(),
       };
@@ -72,7 +72,8 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
       const now = new Date();
       const rows = await listOpenCalendar(db, callerOf(request).userId);
       const rounds = rows.map((row) => volunteerView(row, now));
-      return { status: 'success', message: 'Rounds loaded.', rounds };
+      const message = sayTo(request, 'server.rounds.roundsLoaded');
+      return { status: 'success', message, rounds };
     },
   );
 
@@ -81,7 +82,8 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
     const { roundId } = request.params;
     const row = await findRoundForUser(db, roundId, callerOf(request).userId);
     if (row === undefined) throw notFound(ROUND_NOT_FOUND);
-    return { status: 'success', message: 'Round loaded.', round: volunteerView(row, new Date()) };
+    const message = sayTo(request, 'server.rounds.roundLoaded');
+    return { status: 'success', message, round: volunteerView(row, new Date()) };
   });
 
   roundOrdersRoute(app, options);
@@ -119,7 +121,10 @@ export async function roundRoutes(untyped: FastifyInstance): Promise<void> {
         const changed = await cancelOwnSignup(writeOf(request, trx), signupId, userId);
         const body: RoundsMessageReply = {
           status: 'success',
-          message: changed ? 'Your sign-up was cancelled.' : 'This sign-up is already cancelled.',
+          message: sayTo(
+            request,
+            changed ? 'server.rounds.signupCancelled' : 'server.rounds.signupAlreadyCancelled',
+          ),
         };
         return { statusCode: 200, body };
       });

@@ -89,9 +89,7 @@ export async function cancelOwnSignup(
 /** An admin decides only on live sign-ups: a cancelled one is the volunteer's, kept as is. */
 function refuseCancelled(signup: SignupRow, action: 'confirmed' | 'rejected'): void {
   if (signup.status === 'CANCELLED') {
-    throw conflict(
-      `The volunteer cancelled this sign-up: it is kept for the record and cannot be ${action}.`,
-    );
+    throw conflict(message('server.rounds.cancelledByVolunteer', { action }));
   }
 }
 

@@ -1,9 +1,7 @@
 // The contracts' message tables in the caller's language (issue 21): email ownership, admin
 // users, application review and round sign-up replies and refusals come in Spanish with
 // `Accept-Language: es` (the text of src/locales/es/server.json) and in the spec's English,
-// byte for byte as before, without it.
-import fs from 'node:fs';
-import type { LightMyRequestResponse } from 'fastify';
+// byte for byte as before, without it (both-languages.ts).
 import { describe, expect, it } from 'vitest';
 import { useSignedInUser, useTestServer } from '../../support/build-app.ts';
 import {
@@ -13,39 +11,7 @@ import {
   uniqueUsername,
 } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
-
-const SPANISH = { 'accept-language': 'es' };
-const spanishCatalogue = JSON.parse(
-  fs.readFileSync(new URL('../../../src/locales/es/server.json', import.meta.url), 'utf8'),
-) as Record<string, string>;
-
-/** The Spanish catalogue's text of a message without placeholders. */
-function spanish(id: string): string {
-  const text = spanishCatalogue[id];
-  if (text === undefined) throw new Error(`es/server.json has no ${id}`);
-  return text;
-}
-
-const messageOf = (res: LightMyRequestResponse) => res.json<{ message: string }>().message;
-
-/**
- * The same call made twice, each on its own fresh state: in Spanish it says the catalogue's
- * Spanish, without Accept-Language the English it always said; the status is the same.
- */
-async function expectBoth(
-  send: (headers: Record<string, string>) => Promise<LightMyRequestResponse>,
-  status: number,
-  english: string,
-  id: string,
-): Promise<void> {
-  const inEnglish = await send({});
-  expect(inEnglish.statusCode, inEnglish.body).toBe(status);
-  expect(messageOf(inEnglish)).toBe(english);
-  const inSpanish = await send(SPANISH);
-  expect(inSpanish.statusCode, inSpanish.body).toBe(status);
-  expect(messageOf(inSpanish)).toBe(spanish(id));
-  expect(spanish(id)).not.toBe(english);
-}
+import { expectBoth } from './both-languages.ts';
 
 describe('contract message tables in the caller’s language', () => {
   const server = useTestServer('sqlite', { rateLimitScale: 1000 });
