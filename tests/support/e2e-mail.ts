@@ -9,6 +9,10 @@ export interface Mail {
   subject: string;
   /** The decoded text/plain and text/html parts, joined. */
   text: string;
+  /** The decoded text/plain parts only (what a reader of the text sees, links once). */
+  plain: string;
+  /** The decoded text/html parts only ('' when the mail has none). */
+  html: string;
 }
 
 interface Part {
@@ -42,28 +46,32 @@ function decodeBody(part: Part): string {
   return part.body;
 }
 
-function textOf(part: Part): string[] {
+/** The decoded text parts whose type starts with `kind` ('text/' for all of them). */
+function textOf(part: Part, kind = 'text/'): string[] {
   const type = part.headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (type.toLowerCase().startsWith('multipart/') && boundary !== undefined) {
     const pieces = part.body.split(`--${boundary}`).slice(1);
     return pieces
       .filter((piece) => !piece.startsWith('--'))
-      .flatMap((piece) => textOf(parsePart(piece.replace(/^\r?\n/, ''))));
+      .flatMap((piece) => textOf(parsePart(piece.replace(/^\r?\n/, '')), kind));
   }
-  return type.toLowerCase().startsWith('text/') ? [decodeBody(part)] : [];
+  return type.toLowerCase().startsWith(kind) ? [decodeBody(part)] : [];
 }
 
 /** RFC 2047 encoded words in headers (=?UTF-8?B?...?= / =?UTF-8?Q?...?=). */
 function decodeHeader(value: string): string {
-  return value.replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_m, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody({
-          headers: new Map([['content-transfer-encoding', 'quoted-printable']]),
-          body: text.replace(/_/g, ' '),
-        }),
-  );
+  // Space between two encoded words is folding, not text (RFC 2047 section 6.2).
+  return value
+    .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeBody({
+            headers: new Map([['content-transfer-encoding', 'quoted-printable']]),
+            body: text.replace(/_/g, ' '),
+          }),
+    );
 }
 
 export function parseMail(file: string): Mail {
@@ -73,6 +81,8 @@ export function parseMail(file: string): Mail {
     to: decodeHeader(part.headers.get('to') ?? ''),
     subject: decodeHeader(part.headers.get('subject') ?? ''),
     text: textOf(part).join('\n'),
+    plain: textOf(part, 'text/plain').join('\n'),
+    html: textOf(part, 'text/html').join('\n'),
   };
 }
 

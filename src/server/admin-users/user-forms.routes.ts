@@ -18,6 +18,8 @@ import {
 } from '#shared/contracts/admin-users';
 import { badRequest } from '../errors.ts';
 import { verifyCodeMail } from '../auth/code-mails.ts';
+import { mailLanguage } from '../i18n/account-language.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { runIdempotent } from '../idempotency/run-idempotent.ts';
 import { idParams } from '#shared/contracts/ids';
@@ -102,8 +104,11 @@ export function registerUserFormRoutes(untyped: FastifyInstance): void {
       const body = await runIdempotent(request, reply, db, async (trx) => {
         const done = await updateAccount(signedInWriteOf(request, trx), userId, fields);
         ended.push(...done.endedLogins);
-        if (done.emailCode !== null)
-          outbox.push(verifyCodeMail(app.ctx.config, done.emailCode.to, done.emailCode.code));
+        if (done.emailCode !== null) {
+          const { to, code } = done.emailCode;
+          const language = mailLanguage(done.user.language, requestLanguage(request));
+          outbox.push(verifyCodeMail(app.ctx.config, to, code, language));
+        }
         const adminId = adminIdOf(request);
         request.log.info({ event: 'admin.user-updated', adminId, userId }, 'user updated');
         if (done.roleChanged) {

@@ -33,6 +33,9 @@ import {
   type Approval,
 } from './admin-applications.service.ts';
 import type { MailSite } from '../auth/code-mails.ts';
+import type { Language } from '#shared/i18n/languages';
+import { mailLanguage } from '../i18n/account-language.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
 import {
   newVolunteerAccountMail,
   proveEmailToVolunteerMail,
@@ -45,11 +48,14 @@ function applicationIdOf(body: DecideApplicationRequest): number {
   return id;
 }
 
-function mailOf(site: MailSite, approval: Approval): MailMessage {
-  if (approval.kind === 'created') return newVolunteerAccountMail(site, approval.email, approval);
+/** The approval's mail, in the account's language, else the approving request's. */
+function mailOf(site: MailSite, approval: Approval, request: Language): MailMessage {
+  const language = mailLanguage(approval.language, request);
+  const { email } = approval;
+  if (approval.kind === 'created') return newVolunteerAccountMail(site, email, approval, language);
   if (approval.kind === 'unproven')
-    return proveEmailToVolunteerMail(site, approval.email, approval);
-  return volunteerApprovedMail(site, approval.email, approval.username);
+    return proveEmailToVolunteerMail(site, email, approval, language);
+  return volunteerApprovedMail(site, email, approval.username, language);
 }
 
 /**
@@ -148,7 +154,7 @@ export async function adminApplicationRoutes(untyped: FastifyInstance): Promise<
       });
       if (approval !== undefined) {
         if (approval.kind === 'existing') await endBoundSecureSessions(db, approval.endedLogins);
-        app.mailer.sendInBackground(mailOf(config, approval));
+        app.mailer.sendInBackground(mailOf(config, approval, requestLanguage(request)));
       }
       return body;
     },

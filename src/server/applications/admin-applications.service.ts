@@ -37,6 +37,8 @@ interface Applicant {
   userId: number;
   username: string;
   email: string;
+  /** The account's users.language as stored (null for a new account: never chosen). */
+  language: string | null;
 }
 
 export type Approval =
@@ -84,7 +86,12 @@ async function approve(d: SignedInWrite, id: number): Promise<Approval> {
   const existing = await findUserByEmail(d.trx, email);
   if (existing?.role === 'ADMIN') throw conflict(M.adminEmail);
   if (existing !== undefined) {
-    const account = { userId: existing.id, username: existing.username, email };
+    const account = {
+      userId: existing.id,
+      username: existing.username,
+      email,
+      language: existing.language,
+    };
     const emailVerified = emailVerifiedOf(existing);
     if (existing.role === 'VOLUNTEER') {
       // Nothing to promote; an unproven volunteer stays as it was.
@@ -101,7 +108,7 @@ async function approve(d: SignedInWrite, id: number): Promise<Approval> {
   }
   const created = await createVolunteer(d, application);
   const code = await issueMailedCode(d, { id: created.userId, email }, 'WELCOME');
-  return { kind: 'created', ...created, email, code };
+  return { kind: 'created', ...created, email, code, language: null };
 }
 
 export async function approveApplication(d: SignedInWrite, id: number): Promise<Approval> {

@@ -1,40 +1,54 @@
 // The mails an approval sends (after the commit). Codes come from the mailed-code mechanism
 // and are used on the password recovery page's second step; each mail walks the applicant
 // through that page with its own texts (auth/code-mails.ts), the link carrying the email but
-// never the code (issue 14 item 6).
-import { recoverySteps, type MailSite } from '../auth/code-mails.ts';
+// never the code (issue 14 item 6). Worded in the recipient's language (issue 21).
+import type { Language } from '#shared/i18n/languages';
+import {
+  mailSay,
+  recoverySteps,
+  RESET_PASSWORD_BUTTON,
+  SEND_RECOVERY_CODE,
+  wordedMail,
+  type MailSay,
+  type MailSite,
+} from '../auth/code-mails.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
-const SUBJECT = 'your volunteer application was approved';
-const VALIDITY = [
-  'The code is valid for 15 minutes and works once. If it has expired, press',
-  '"Send Recovery Code" on the same page for a new one (use this email).',
-];
-
 /** Every approval mail: the same subject, its own lines. */
-function approvalMail(site: MailSite, to: string, lines: readonly string[]): MailMessage {
-  return { to, subject: `${site.siteTitle}: ${SUBJECT}`, text: lines.join('\n') };
+function approvalMail(
+  site: MailSite,
+  to: string,
+  language: Language,
+  lines: (say: MailSay) => string[],
+): MailMessage {
+  const say = mailSay(language);
+  const subject = say('server.mail.approval.subject', { site: site.siteTitle });
+  return wordedMail(language, to, subject, lines(say));
 }
 
 /** How a mail with a code ends: the recovery page's steps and how long the code works. */
-function codeSteps(site: MailSite, to: string): string[] {
-  return [...recoverySteps(site, to), '', ...VALIDITY];
+function codeSteps(site: MailSite, to: string, say: MailSay): string[] {
+  return [
+    ...recoverySteps(site, to, say),
+    '',
+    say('server.mail.approval.validity', { sendCode: SEND_RECOVERY_CODE }),
+  ];
 }
 
 export function newVolunteerAccountMail(
   site: MailSite,
   to: string,
   account: { username: string; code: string },
+  language: Language,
 ): MailMessage {
-  return approvalMail(site, to, [
-    'Welcome! Your volunteer application was approved and an account was',
-    'made for you.',
+  return approvalMail(site, to, language, (say) => [
+    say('server.mail.approval.welcome'),
     '',
-    `Your username is ${account.username}.`,
-    `Your recovery code is ${account.code}.`,
+    say('server.mail.approval.username', { username: account.username }),
+    say('server.mail.code.recovery', { code: account.code }),
     '',
-    'Set your password with it, then log in.',
-    ...codeSteps(site, to),
+    say('server.mail.approval.setPassword'),
+    ...codeSteps(site, to, say),
   ]);
 }
 
@@ -43,26 +57,29 @@ export function proveEmailToVolunteerMail(
   site: MailSite,
   to: string,
   account: { username: string; code: string },
+  language: Language,
 ): MailMessage {
-  return approvalMail(site, to, [
-    'Your volunteer application was approved.',
+  return approvalMail(site, to, language, (say) => [
+    say('server.mail.approval.approved'),
     '',
-    `An account with this email already exists (username ${account.username}), but`,
-    'this email was never verified on it, so it is not a volunteer account yet.',
-    `Your recovery code is ${account.code}.`,
+    say('server.mail.approval.unproven', { username: account.username }),
+    say('server.mail.code.recovery', { code: account.code }),
     '',
-    'To make it your volunteer account, set its password with this code. When you',
-    'press "Reset Password", the account becomes a volunteer account, the email is',
-    'verified, and every other sign-in to the account ends.',
-    ...codeSteps(site, to),
+    say('server.mail.approval.unprovenSteps', { submit: RESET_PASSWORD_BUTTON }),
+    ...codeSteps(site, to, say),
   ]);
 }
 
-export function volunteerApprovedMail(site: MailSite, to: string, username: string): MailMessage {
-  return approvalMail(site, to, [
-    'Your volunteer application was approved.',
+export function volunteerApprovedMail(
+  site: MailSite,
+  to: string,
+  username: string,
+  language: Language,
+): MailMessage {
+  return approvalMail(site, to, language, (say) => [
+    say('server.mail.approval.approved'),
     '',
-    `Your account ${username} is now a volunteer account.`,
-    'Log in again to see your rounds.',
+    say('server.mail.approval.promoted', { username }),
+    say('server.mail.approval.logInAgain'),
   ]);
 }

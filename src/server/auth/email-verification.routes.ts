@@ -29,6 +29,7 @@ import { documentedReplies } from '../plugins/zod-schemas.ts';
 import { requestLanguage } from '../i18n/request-language.ts';
 import { say } from '../i18n/translator.ts';
 import { queueVerifyCode, runIdempotentMailing } from './mail-after-commit.ts';
+import { mailLanguage } from '../i18n/account-language.ts';
 import { codesSentLastHour, useMailedCode, type CodeRefusal } from './mailed-codes.service.ts';
 import { emailVerifiedOf, findUserById } from './users.repository.ts';
 
@@ -93,7 +94,8 @@ export function registerEmailVerificationRoutes(untyped: FastifyInstance): void 
           reply.header('retry-after', '3600');
           throw new AppError('RATE_LIMITED', M.tooManyCodes);
         }
-        await queueVerifyCode(w, config, { id: row.id, email: row.email }, outbox);
+        const language = mailLanguage(row.language, requestLanguage(request));
+        await queueVerifyCode(w, config, { id: row.id, email: row.email, language }, outbox);
         request.log.info({ event: 'email.code-sent', userId: row.id }, 'verification code sent');
         const message = say(requestLanguage(request), M.codeSent);
         const ok: SendEmailCodeReply = { status: 'success', message };

@@ -3,6 +3,7 @@
 // never again on a replay of it (the work does not run then).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
+import type { Language } from '#shared/i18n/languages';
 import type { Database } from '../db/schema.ts';
 import type { WriteContext } from '../db/write-context.ts';
 import { runIdempotent, type WriteReply } from '../idempotency/run-idempotent.ts';
@@ -26,13 +27,16 @@ export async function runIdempotentMailing(
   return body;
 }
 
-/** A fresh VERIFY code for the account's email (older ones stop working), and its mail. */
+/**
+ * A fresh VERIFY code for the account's email (older ones stop working), and its mail in
+ * `to.language` (i18n/account-language.ts mailLanguage).
+ */
 export async function queueVerifyCode(
   w: WriteContext,
   site: MailSite,
-  to: { id: number; email: string },
+  to: { id: number; email: string; language: Language },
   outbox: MailOutbox,
 ): Promise<void> {
   const code = await issueMailedCode(w, to, 'VERIFY');
-  outbox.push(verifyCodeMail(site, to.email, code));
+  outbox.push(verifyCodeMail(site, to.email, code, to.language));
 }

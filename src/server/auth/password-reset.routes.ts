@@ -25,6 +25,7 @@ import { clearLoginCookie } from './auth-cookie.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { resetCodeMail } from './code-mails.ts';
+import { mailLanguage } from '../i18n/account-language.ts';
 import { runIdempotentMailing } from './mail-after-commit.ts';
 import { codesSentLastHour } from './mailed-codes.service.ts';
 import { issueResetCode, redeemResetCode } from './password-reset.service.ts';
@@ -82,7 +83,8 @@ export function registerPasswordResetRoutes(untyped: FastifyInstance, guard: Sig
           request.log.warn({ event: 'reset.code-limit', userId: user.id }, 'reset code limit');
         } else if (user?.email != null) {
           const code = await issueResetCode(w, { id: user.id, email: user.email });
-          outbox.push(resetCodeMail(config, user.email, code));
+          const language = mailLanguage(user.language, requestLanguage(request));
+          outbox.push(resetCodeMail(config, user.email, code, language));
           request.log.info({ event: 'reset.requested', userId: user.id }, 'reset code issued');
         } else {
           request.log.info({ event: 'reset.requested-unknown' }, 'reset for an unknown email');

@@ -40,6 +40,7 @@ import { endSecureSessionsOfLogin } from '../security/secure-sessions.repository
 import type { Reservation } from './login-throttle.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
 import { queueVerifyCode, runIdempotentMailing } from './mail-after-commit.ts';
+import { mailLanguage } from '../i18n/account-language.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { changePassword, changeProfile } from './profile.service.ts';
@@ -117,7 +118,9 @@ export function registerProfileRoutes(untyped: FastifyInstance, guard: SignInGua
         updated = await changeProfile(w, row.id, plan.change);
       }
       if ('email' in plan.change && updated.email !== null) {
-        await queueVerifyCode(w, config, { id: updated.id, email: updated.email }, outbox);
+        const language = mailLanguage(updated.language, requestLanguage(request));
+        const to = { id: updated.id, email: updated.email, language };
+        await queueVerifyCode(w, config, to, outbox);
       }
       const field = Object.keys(plan.change)[0];
       request.log.info({ event: 'profile.updated', field, userId: row.id }, 'profile updated');

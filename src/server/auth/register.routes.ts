@@ -92,7 +92,10 @@ export function registerRegistrationRoutes(untyped: FastifyInstance): void {
           lastName: orNull(input.lastName),
           passwordHash,
         });
-        if (email !== null) await queueVerifyCode(w, config, { id: userId, email }, outbox);
+        // A new account has no language of its own yet: its code comes in the request's.
+        const language = requestLanguage(request);
+        if (email !== null)
+          await queueVerifyCode(w, config, { id: userId, email, language }, outbox);
         request.log.info({ event: 'account.registered', userId }, 'account registered');
         const body: RegisterReply = {
           status: 'success',

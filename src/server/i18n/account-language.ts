@@ -11,3 +11,11 @@ export function languageOrNull(stored: string | null | undefined): Language | nu
 export function recipientLanguage(stored: string | null | undefined): Language {
   return languageOrNull(stored) ?? DEFAULT_LANGUAGE;
 }
+
+/**
+ * The language of a mail to a person (a code, an approval): the account's choice, else the
+ * language of the request that sends it (a visitor registering in Spanish gets Spanish mail).
+ */
+export function mailLanguage(stored: string | null | undefined, request: Language): Language {
+  return languageOrNull(stored) ?? request;
+}

@@ -27,7 +27,7 @@ export function mailedCode(mail: Mail): string {
   return code;
 }
 
-/** The absolute links in a mail. */
+/** The absolute links in a mail's text part (the HTML part links the same ones). */
 export function linksIn(mail: Mail): URL[] {
-  return [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => new URL(m[0]));
+  return [...mail.plain.matchAll(/https?:\/\/\S+/g)].map((m) => new URL(m[0]));
 }
