@@ -5,7 +5,7 @@
 // committing the same rows durably (WAL + synchronous=FULL, SQLite's own sync): the IV row in
 // its own commit, then one transaction with the key, the two stock moves, the order and its
 // lines. Beside PostgreSQL's figure, bare PostgreSQL: a pg pool of the server's size sending
-// the server's statements for one order (6 round trips), 50 at once, one order per commit.
+// the server's statements for one order (3 round trips), 50 at once, one order per commit.
 // Prints figures only. The load generator runs in its own process, so the server's CPU per order is its own.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -334,9 +334,9 @@ async function physicalLimit(): Promise<void> {
 /**
  * One encrypted idempotent order as the server sends it to PostgreSQL, statement for
  * statement and round trip for round trip (tests/server/orders/order-round-trips.test.ts
- * lists them): the login, the secure session, the IV, the replay check, the catalogue, and
- * place_orders() with this one order. The open-order limit is passed high, as one client
- * orders again and again.
+ * lists them): the request's one lookup (login, secure session, stored key), the catalogue,
+ * and place_sealed_orders() with this one order and its IV. The open-order limit and the
+ * session's cap are passed high, as one client orders again and again.
  */
 function bareOrderStatements(pool: pg.Pool, account: LoadAccount, sessionId: string) {
   const scope = `user:${account.userId}`;
@@ -347,29 +347,14 @@ function bareOrderStatements(pool: pg.Pool, account: LoadAccount, sessionId: str
     const named = (name: string, text: string, values: unknown[]) =>
       pool.query({ name, text, values });
     await named(
-      'login',
-      'select s.id, s.last_seen_at, s.expires_at, u.id, u.username, u.role, u.email, u.email_verified, u.phone, u.first_name, u.last_name, u.volunteer_subrole from login_sessions as s inner join users as u on u.id = s.user_id where s.id = $1',
-      [loginId],
-    );
-    await named(
-      'secure',
-      'select id, aes_key, login_session_id, last_used_at, expires_at, message_count from secure_sessions where id = $1',
-      [sessionId],
-    );
-    await named(
-      'iv',
-      'with open as (select id from secure_sessions where id = $1 and message_count < 1000000000), fresh as (insert into secure_session_ivs (session_id, iv, seen_at) select id, $2, $3 from open on conflict (session_id, iv) do nothing returning 1), counted as (update secure_sessions set message_count = message_count + 1 where id = $1 and exists (select 1 from fresh) returning 1) select exists (select 1 from open) as open, exists (select 1 from fresh) as fresh, exists (select 1 from counted) as counted',
-      [sessionId, randomBytes(12).toString('base64'), now],
-    );
-    await named(
-      'replay',
-      'select method, path, request_hash, status_code, reply_json from idempotency_keys where scope = $1 and key = $2',
-      [scope, key],
+      'lookup',
+      `select s.id, s.last_seen_at, s.expires_at, u.id, u.username, u.role, u.email, u.email_verified, u.phone, u.first_name, u.last_name, u.volunteer_subrole, u.language, ss.id, ss.aes_key, ss.login_session_id, ss.last_used_at, ss.expires_at, ss.message_count, k.status_code from (select 1 as one) as request left join login_sessions s on s.id = $1 left join users u on u.id = s.user_id left join secure_sessions ss on ss.id = $2 left join idempotency_keys k on k.key = $3 and k.scope = 'user:' || u.id`,
+      [loginId, sessionId, key],
     );
     await named(
       'catalogue',
-      'select i.id, i.name, i.name_key, i.quantity, i.max_per_order, s.size_label, s.quantity from cargo_items as i left join cargo_item_sizes as s on s.item_id = i.id where i.name_key in ($1, $2, $3, $4) order by i.id, s.size_label',
-      ['socks (m)', 'socks', 'soap', 'warm hat'],
+      'select i.id, i.name, i.name_key, i.quantity, i.max_per_order, s.size_label, s.quantity from cargo_items as i left join cargo_item_sizes as s on s.item_id = i.id where i.name_key = any($1::text[]) order by i.id, s.size_label',
+      [['socks (m)', 'socks', 'soap', 'warm hat']],
     );
     const order = {
       user_id: account.userId,
@@ -402,7 +387,7 @@ function bareOrderStatements(pool: pg.Pool, account: LoadAccount, sessionId: str
     };
     // One order per statement, so one commit each: the server batches the orders that
     // arrive together (group commit); this is the line without it, as for SQLite above.
-    await named('place', 'select place_orders($1::jsonb) as ids', [
+    await named('place', 'select place_sealed_orders($1::jsonb) as ids', [
       JSON.stringify([
         {
           order,
@@ -415,6 +400,12 @@ function bareOrderStatements(pool: pg.Pool, account: LoadAccount, sessionId: str
           key: keyRow,
           reply_head: '{"status":"success","orderId":',
           reply_tail: '}',
+          iv: {
+            session_id: sessionId,
+            iv: randomBytes(12).toString('base64'),
+            seen_at: now,
+            max: 1_000_000_000,
+          },
         },
       ]),
     ]);

@@ -1,35 +1,55 @@
 // Catalogue stock as orders see it: lookups by name and the conditional stock moves that keep
 // quantities at or above 0 (domain-decisions.md "Stock and orders"). Every function runs inside
 // the caller's transaction; a move that would go below 0 changes nothing and reports false.
-import type { Transaction } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Transaction } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import type { Database } from '../db/schema.ts';
 import type { CatalogueItem } from './orders.types.ts';
 
 type Trx = Transaction<Database>;
 
-/** The items whose name_key is one of `keys`, each with its sizes (one query: one round trip). */
+interface CatalogueRow {
+  id: number;
+  name: string;
+  name_key: string;
+  quantity: number;
+  max_per_order: number;
+  size_label: string | null;
+  size_quantity: number | null;
+}
+
+const CATALOGUE_SELECT = `select i.id, i.name, i.name_key, i.quantity, i.max_per_order,
+    s.size_label, s.quantity as size_quantity
+  from cargo_items as i left join cargo_item_sizes as s on s.item_id = i.id`;
+const CATALOGUE_ORDER = 'order by i.id, s.size_label';
+/** PostgreSQL: one text for any number of keys (an array parameter), prepared once. */
+const CATALOGUE_BY_KEYS_PG = `${CATALOGUE_SELECT} where i.name_key = any($1::text[]) ${CATALOGUE_ORDER}`;
+/** SQLite: one text per number of keys (its statement cache keeps each prepared). */
+const catalogueByKeysSqlite = new Map<number, string>();
+
+function catalogueQuery(db: Db | Trx, keys: readonly string[]): CompiledQuery {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    return CompiledQuery.raw(CATALOGUE_BY_KEYS_PG, [keys]);
+  }
+  let text = catalogueByKeysSqlite.get(keys.length);
+  if (text === undefined) {
+    const marks = keys.map(() => '?').join(', ');
+    text = `${CATALOGUE_SELECT} where i.name_key in (${marks}) ${CATALOGUE_ORDER}`;
+    catalogueByKeysSqlite.set(keys.length, text);
+  }
+  return CompiledQuery.raw(text, [...keys]);
+}
+
+/**
+ * The items whose name_key is one of `keys`, each with its sizes (one query: one round trip).
+ * Sent as written, not built per call: it runs on every order (issue 18, fewer compiles).
+ */
 export async function findItemsByNameKeys(
   db: Db | Trx,
   keys: readonly string[],
 ): Promise<CatalogueItem[]> {
   if (keys.length === 0) return [];
-  const rows = await db
-    .selectFrom('cargo_items as i')
-    .leftJoin('cargo_item_sizes as s', 's.item_id', 'i.id')
-    .select([
-      'i.id',
-      'i.name',
-      'i.name_key',
-      'i.quantity',
-      'i.max_per_order',
-      's.size_label',
-      's.quantity as size_quantity',
-    ])
-    .where('i.name_key', 'in', keys)
-    .orderBy('i.id')
-    .orderBy('s.size_label')
-    .execute();
+  const { rows } = await db.executeQuery<CatalogueRow>(catalogueQuery(db, keys));
   const items = new Map<number, CatalogueItem>();
   for (const row of rows) {
     let item = items.get(row.id);
