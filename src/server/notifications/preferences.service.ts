@@ -26,6 +26,10 @@ export async function updatePreferences(
 }
 
 export const UNSUBSCRIBED = message('server.notifications.unsubscribed');
+const BAD_TOKEN = message('server.validation.fieldRefusal', {
+  field: 'token',
+  refusal: NOTIFICATION_MESSAGES.token,
+});
 
 /** A bad or forged token is a 400 naming the link; a valid one turns that person's mail off. */
 export async function unsubscribeByToken(
@@ -34,7 +38,7 @@ export async function unsubscribeByToken(
   token: string | undefined,
 ): Promise<void> {
   const userId = token === undefined ? null : tokens.userOf(token);
-  if (userId === null) throw badRequest(`token: ${NOTIFICATION_MESSAGES.token}`);
+  if (userId === null) throw badRequest(BAD_TOKEN);
   // An account deleted since the mail has no mail to turn off: done all the same.
   await setPreferences(w.trx, userId, { email: false });
 }

@@ -4,8 +4,10 @@
 // the words clients and tests already read: a contract's own message ("title: must be text")
 // stays as the contract wrote it; zod's own defaults become the catalogue's English, which
 // keeps zod's wording where callers read it (wrong type, number too small/big). Other languages
-// always get the catalogue's message of the issue's kind.
+// always get the catalogue's message of the issue's kind; a contract's message made with
+// issueText (shared/i18n/issue-messages.ts) is a catalogue message, its own words in each.
 import { z, type ZodError } from 'zod';
+import { issueMessage } from '#shared/i18n/issue-messages';
 import { message, type Message } from '#shared/i18n/messages';
 import { AppError } from '../errors.ts';
 
@@ -91,6 +93,13 @@ export function zodRefusal(error: ZodError): AppError {
   const issue = error.issues[0];
   if (issue === undefined) return new AppError('BAD_REQUEST', message('server.validation.request'));
   const field = issue.path.map(String).join('.');
+  // A contract's own message made with issueText: its words in every language.
+  const own = issueMessage(issue.message);
+  if (own !== undefined)
+    return new AppError(
+      'BAD_REQUEST',
+      field === '' ? own : message('server.validation.fieldRefusal', { field, refusal: own }),
+    );
   const said = field === '' ? message('server.validation.request') : kindMessage(issue, field);
   if (!isContractMessage(issue)) return new AppError('BAD_REQUEST', said);
   const english = field === '' ? issue.message : `${field}: ${issue.message}`;

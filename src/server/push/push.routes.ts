@@ -16,6 +16,7 @@ import {
   pushUnsubscribeRequest,
 } from '#shared/contracts/notifications';
 import { badRequest } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 import { signedInWriteOf } from '../http/writes.ts';
 import { sayTo } from '../i18n/say-to.ts';
 import { subscribe, subscriptionProblem, unsubscribe } from './push.service.ts';
@@ -54,7 +55,10 @@ export async function pushRoutes(untyped: FastifyInstance): Promise<void> {
       const problem = subscriptionProblem(subscription, config.pushHosts);
       if (problem !== undefined) {
         const field = problem === 'p256dh' || problem === 'auth' ? `keys.${problem}` : 'endpoint';
-        throw badRequest(`subscription.${field}: ${NOTIFICATION_MESSAGES[problem]}`);
+        const refusal = NOTIFICATION_MESSAGES[problem];
+        throw badRequest(
+          message('server.validation.fieldRefusal', { field: `subscription.${field}`, refusal }),
+        );
       }
       await opened.db
         .transaction()

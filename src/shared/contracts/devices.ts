@@ -6,6 +6,8 @@
 //   queues it, and a failed report is simply dropped.
 // - GET /api/admin/devices (ADMIN): every device's last report, with its user.
 import { z } from 'zod';
+import { issueText } from '../i18n/issue-messages.ts';
+import { message, type Message } from '../i18n/messages.ts';
 import { roleSchema } from './auth.ts';
 import { successReply } from './replies.ts';
 
@@ -19,34 +21,48 @@ export const DEVICE_REPORT_LIMITS = {
   appVersion: 40,
 } as const;
 
+/** What a field's refusal says (after "field: "), worded in the caller's language. */
 export const DEVICE_REPORT_MESSAGES = {
-  deviceId: `must be ${DEVICE_REPORT_LIMITS.deviceIdMin} to ${DEVICE_REPORT_LIMITS.deviceIdMax} letters, digits, "-" or "_"`,
-  count: `must be a whole number from 0 to ${DEVICE_REPORT_LIMITS.count}`,
-  time: 'must be an ISO 8601 time or null',
-  appVersion: `must be 1 to ${DEVICE_REPORT_LIMITS.appVersion} characters`,
-} as const;
+  deviceId: message('server.devices.deviceId', {
+    min: String(DEVICE_REPORT_LIMITS.deviceIdMin),
+    max: String(DEVICE_REPORT_LIMITS.deviceIdMax),
+  }),
+  count: message('server.devices.count', { max: String(DEVICE_REPORT_LIMITS.count) }),
+  time: message('server.devices.time'),
+  appVersion: message('server.devices.appVersion', {
+    max: String(DEVICE_REPORT_LIMITS.appVersion),
+  }),
+} as const satisfies Record<string, Message>;
+
+/** The checks carry the messages' ids (zod keeps strings); zod-refusal.ts words them. */
+const SAID = {
+  deviceId: issueText(DEVICE_REPORT_MESSAGES.deviceId),
+  count: issueText(DEVICE_REPORT_MESSAGES.count),
+  time: issueText(DEVICE_REPORT_MESSAGES.time),
+  appVersion: issueText(DEVICE_REPORT_MESSAGES.appVersion),
+};
 
 const DEVICE_ID = /^[A-Za-z0-9_-]+$/;
 /** A date and time with seconds and a zone (what toISOString writes, or an offset). */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 
 const deviceId = z
-  .string({ error: DEVICE_REPORT_MESSAGES.deviceId })
-  .min(DEVICE_REPORT_LIMITS.deviceIdMin, DEVICE_REPORT_MESSAGES.deviceId)
-  .max(DEVICE_REPORT_LIMITS.deviceIdMax, DEVICE_REPORT_MESSAGES.deviceId)
-  .regex(DEVICE_ID, DEVICE_REPORT_MESSAGES.deviceId);
+  .string({ error: SAID.deviceId })
+  .min(DEVICE_REPORT_LIMITS.deviceIdMin, SAID.deviceId)
+  .max(DEVICE_REPORT_LIMITS.deviceIdMax, SAID.deviceId)
+  .regex(DEVICE_ID, SAID.deviceId);
 
 const count = z
-  .number({ error: DEVICE_REPORT_MESSAGES.count })
-  .int(DEVICE_REPORT_MESSAGES.count)
-  .min(0, DEVICE_REPORT_MESSAGES.count)
-  .max(DEVICE_REPORT_LIMITS.count, DEVICE_REPORT_MESSAGES.count);
+  .number({ error: SAID.count })
+  .int(SAID.count)
+  .min(0, SAID.count)
+  .max(DEVICE_REPORT_LIMITS.count, SAID.count);
 
 /** An instant on the device's clock, as ISO 8601 text; null when there is none. */
 const deviceTime = z
-  .string({ error: DEVICE_REPORT_MESSAGES.time })
-  .regex(ISO_TIME, DEVICE_REPORT_MESSAGES.time)
-  .refine((text) => !Number.isNaN(Date.parse(text)), DEVICE_REPORT_MESSAGES.time)
+  .string({ error: SAID.time })
+  .regex(ISO_TIME, SAID.time)
+  .refine((text) => !Number.isNaN(Date.parse(text)), SAID.time)
   .nullable();
 
 export const deviceReportRequest = z.object({
@@ -62,10 +78,10 @@ export const deviceReportRequest = z.object({
   attentionCount: count,
   /** The app's version (package.json, put in at build). */
   appVersion: z
-    .string({ error: DEVICE_REPORT_MESSAGES.appVersion })
+    .string({ error: SAID.appVersion })
     .trim()
-    .min(1, DEVICE_REPORT_MESSAGES.appVersion)
-    .max(DEVICE_REPORT_LIMITS.appVersion, DEVICE_REPORT_MESSAGES.appVersion),
+    .min(1, SAID.appVersion)
+    .max(DEVICE_REPORT_LIMITS.appVersion, SAID.appVersion),
   /**
    * Optional: the device's clock when it sent the report. With it, the server moves the two
    * times above by the difference between the clocks, so a device whose clock is a day off

@@ -12,6 +12,8 @@
 //   new one and the old stops working. GET /api/calendar/{token}.ics (public, the token is the
 //   key): text/calendar, RFC 5545.
 import { z } from 'zod';
+import { issueText } from '../i18n/issue-messages.ts';
+import { message, type Message } from '../i18n/messages.ts';
 import { successReply } from './replies.ts';
 
 export { NOTIFICATION_PATHS } from './checks/notifications.ts';
@@ -24,30 +26,35 @@ export const NOTIFICATION_LIMITS = {
   tokenMax: 200,
 } as const;
 
+/** What a field's refusal says (after "field: "), worded in the caller's language. */
 export const NOTIFICATION_MESSAGES = {
-  endpoint: 'must be an https: address',
-  endpointHost: 'is not a push service this server sends to',
-  p256dh: 'must be the subscription’s base64url P-256 public key',
-  auth: 'must be the subscription’s base64url authentication secret',
-  preference: 'must be true or false',
-  token: 'is not a valid link',
-} as const;
+  endpoint: message('server.notifications.endpoint'),
+  endpointHost: message('server.notifications.endpointHost'),
+  p256dh: message('server.notifications.p256dh'),
+  auth: message('server.notifications.auth'),
+  preference: message('server.notifications.preference'),
+  token: message('server.notifications.token'),
+} as const satisfies Record<string, Message>;
+
+const ENDPOINT = issueText(NOTIFICATION_MESSAGES.endpoint);
+const TOKEN = issueText(NOTIFICATION_MESSAGES.token);
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 const endpoint = z
-  .string({ error: NOTIFICATION_MESSAGES.endpoint })
-  .max(NOTIFICATION_LIMITS.endpointMax, NOTIFICATION_MESSAGES.endpoint)
+  .string({ error: ENDPOINT })
+  .max(NOTIFICATION_LIMITS.endpointMax, ENDPOINT)
   .refine((text) => URL.canParse(text) && new URL(text).protocol === 'https:', {
-    error: NOTIFICATION_MESSAGES.endpoint,
+    error: ENDPOINT,
   });
 
-function base64urlKey(message: string) {
+function base64urlKey(refusal: Message) {
+  const said = issueText(refusal);
   return z
-    .string({ error: message })
-    .min(1, message)
-    .max(NOTIFICATION_LIMITS.keyMax, message)
-    .regex(BASE64URL, message);
+    .string({ error: said })
+    .min(1, said)
+    .max(NOTIFICATION_LIMITS.keyMax, said)
+    .regex(BASE64URL, said);
 }
 
 /** A PushSubscription's toJSON(), as the browser gives it. */
@@ -69,16 +76,13 @@ export const pushSubscribeRequest = z.object({ subscription: pushSubscriptionSch
 export const pushUnsubscribeRequest = z.object({ endpoint });
 export const pushSubscriptionReply = successReply({});
 
-const preference = z.boolean({ error: NOTIFICATION_MESSAGES.preference });
+const preference = z.boolean({ error: issueText(NOTIFICATION_MESSAGES.preference) });
 export const notificationPreferencesSchema = z.object({ push: preference, email: preference });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const notificationPreferencesReply = successReply(notificationPreferencesSchema.shape);
 
 export const unsubscribeRequest = z.object({
-  token: z
-    .string({ error: NOTIFICATION_MESSAGES.token })
-    .min(1, NOTIFICATION_MESSAGES.token)
-    .max(NOTIFICATION_LIMITS.tokenMax, NOTIFICATION_MESSAGES.token),
+  token: z.string({ error: TOKEN }).min(1, TOKEN).max(NOTIFICATION_LIMITS.tokenMax, TOKEN),
 });
 export const unsubscribeReply = successReply({});
 /**

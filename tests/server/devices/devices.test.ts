@@ -14,6 +14,7 @@ import { DEVICES_PER_ACCOUNT } from '#server/devices/devices.service';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser, type SignedInUser } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
+import { english } from '../../support/english.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -102,21 +103,36 @@ describe.each(testDialects())('device health (%s)', (dialect) => {
 
     it('names the field and the rule', async () => {
       const cases: [Record<string, unknown>, string][] = [
-        [{ deviceId: 'short' }, `deviceId: ${DEVICE_REPORT_MESSAGES.deviceId}`],
-        [{ deviceId: 'a'.repeat(65) }, `deviceId: ${DEVICE_REPORT_MESSAGES.deviceId}`],
-        [{ deviceId: 'has spaces in it ok?' }, `deviceId: ${DEVICE_REPORT_MESSAGES.deviceId}`],
-        [{ deviceId: 1234567890123456 }, `deviceId: ${DEVICE_REPORT_MESSAGES.deviceId}`],
-        [{ pendingCount: -1 }, `pendingCount: ${DEVICE_REPORT_MESSAGES.count}`],
-        [{ pendingCount: 1.5 }, `pendingCount: ${DEVICE_REPORT_MESSAGES.count}`],
-        [{ pendingCount: 100_001 }, `pendingCount: ${DEVICE_REPORT_MESSAGES.count}`],
-        [{ pendingCount: '3' }, `pendingCount: ${DEVICE_REPORT_MESSAGES.count}`],
-        [{ attentionCount: -2 }, `attentionCount: ${DEVICE_REPORT_MESSAGES.count}`],
-        [{ oldestPendingAt: 'yesterday' }, `oldestPendingAt: ${DEVICE_REPORT_MESSAGES.time}`],
-        [{ oldestPendingAt: '2026-12-01' }, `oldestPendingAt: ${DEVICE_REPORT_MESSAGES.time}`],
-        [{ lastSyncAt: '2026-13-45T10:00:00.000Z' }, `lastSyncAt: ${DEVICE_REPORT_MESSAGES.time}`],
-        [{ appVersion: 'v'.repeat(41) }, `appVersion: ${DEVICE_REPORT_MESSAGES.appVersion}`],
-        [{ appVersion: '   ' }, `appVersion: ${DEVICE_REPORT_MESSAGES.appVersion}`],
-        [{ sentAt: 'now' }, `sentAt: ${DEVICE_REPORT_MESSAGES.time}`],
+        [{ deviceId: 'short' }, `deviceId: ${english(DEVICE_REPORT_MESSAGES.deviceId)}`],
+        [{ deviceId: 'a'.repeat(65) }, `deviceId: ${english(DEVICE_REPORT_MESSAGES.deviceId)}`],
+        [
+          { deviceId: 'has spaces in it ok?' },
+          `deviceId: ${english(DEVICE_REPORT_MESSAGES.deviceId)}`,
+        ],
+        [{ deviceId: 1234567890123456 }, `deviceId: ${english(DEVICE_REPORT_MESSAGES.deviceId)}`],
+        [{ pendingCount: -1 }, `pendingCount: ${english(DEVICE_REPORT_MESSAGES.count)}`],
+        [{ pendingCount: 1.5 }, `pendingCount: ${english(DEVICE_REPORT_MESSAGES.count)}`],
+        [{ pendingCount: 100_001 }, `pendingCount: ${english(DEVICE_REPORT_MESSAGES.count)}`],
+        [{ pendingCount: '3' }, `pendingCount: ${english(DEVICE_REPORT_MESSAGES.count)}`],
+        [{ attentionCount: -2 }, `attentionCount: ${english(DEVICE_REPORT_MESSAGES.count)}`],
+        [
+          { oldestPendingAt: 'yesterday' },
+          `oldestPendingAt: ${english(DEVICE_REPORT_MESSAGES.time)}`,
+        ],
+        [
+          { oldestPendingAt: '2026-12-01' },
+          `oldestPendingAt: ${english(DEVICE_REPORT_MESSAGES.time)}`,
+        ],
+        [
+          { lastSyncAt: '2026-13-45T10:00:00.000Z' },
+          `lastSyncAt: ${english(DEVICE_REPORT_MESSAGES.time)}`,
+        ],
+        [
+          { appVersion: 'v'.repeat(41) },
+          `appVersion: ${english(DEVICE_REPORT_MESSAGES.appVersion)}`,
+        ],
+        [{ appVersion: '   ' }, `appVersion: ${english(DEVICE_REPORT_MESSAGES.appVersion)}`],
+        [{ sentAt: 'now' }, `sentAt: ${english(DEVICE_REPORT_MESSAGES.time)}`],
       ];
       for (const [change, message] of cases) {
         expect(await refusal({ ...report(), ...change }), JSON.stringify(change)).toBe(message);

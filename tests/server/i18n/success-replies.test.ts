@@ -12,7 +12,7 @@ import {
 } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
 import { useCaller, useCallers } from '../callers.ts';
-import { expectBoth, type Send } from './both-languages.ts';
+import { expectBoth, spanish, type Send } from './both-languages.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -114,6 +114,65 @@ describe('success replies and input checks in the caller’s language', () => {
       200,
       'Calendar link loaded.',
       'server.calendar.linkLoaded',
+    );
+  });
+
+  it('push and device report refusals: a contract’s own words, in each language', async () => {
+    const subscribe =
+      (endpoint: string): Send =>
+      (headers) =>
+        call(server.app, 'POST', '/api/push/subscriptions', {
+          as: user,
+          body: { subscription: { endpoint, keys: { p256dh: 'a', auth: 'b' } } },
+          headers,
+        });
+    // Judged by the zod contract (issueText), then by the handler (the push hosts).
+    await expectBoth(
+      subscribe('http://fcm.googleapis.com/fcm/send/x'),
+      400,
+      'subscription.endpoint: must be an https: address',
+      'server.validation.fieldRefusal',
+      { field: 'subscription.endpoint', refusal: spanish('server.notifications.endpoint') },
+    );
+    const report =
+      (body: object): Send =>
+      (headers) =>
+        call(server.app, 'POST', '/api/devices/report', { as: user, body, headers });
+    const valid = {
+      deviceId: 'device-0123456789abcdef',
+      pendingCount: 0,
+      oldestPendingAt: null,
+      lastSyncAt: null,
+      attentionCount: 0,
+      appVersion: '1.0.0',
+    };
+    await expectBoth(
+      report({ ...valid, deviceId: 'short' }),
+      400,
+      'deviceId: must be 16 to 64 letters, digits, "-" or "_"',
+      'server.validation.fieldRefusal',
+      {
+        field: 'deviceId',
+        refusal: spanish('server.devices.deviceId', { min: '16', max: '64' }),
+      },
+    );
+    await expectBoth(
+      report({ ...valid, pendingCount: -1 }),
+      400,
+      'pendingCount: must be a whole number from 0 to 100000',
+      'server.validation.fieldRefusal',
+      { field: 'pendingCount', refusal: spanish('server.devices.count', { max: '100000' }) },
+    );
+    await expectBoth(
+      (headers) =>
+        call(server.app, 'POST', '/api/notifications/unsubscribe', {
+          body: { token: 'not-a-token' },
+          headers,
+        }),
+      400,
+      'token: is not a valid link',
+      'server.validation.fieldRefusal',
+      { field: 'token', refusal: spanish('server.notifications.token') },
     );
   });
 

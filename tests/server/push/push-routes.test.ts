@@ -13,6 +13,7 @@ import { SUBSCRIPTIONS_PER_USER } from '#server/push/push.service';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
 import { createSignedInUser } from '../../support/factories.ts';
 import { call } from '../../support/inject.ts';
+import { english } from '../../support/english.ts';
 
 const PATH = NOTIFICATION_PATHS.pushSubscriptions;
 
@@ -76,11 +77,19 @@ describe.each(testDialects())('push subscriptions (%s)', (dialect) => {
   });
 
   it.each([
-    ['http:', 'http://fcm.googleapis.com/fcm/send/x', NOTIFICATION_MESSAGES.endpoint],
-    ['a host off PUSH_HOSTS', 'https://attacker.example/push', NOTIFICATION_MESSAGES.endpointHost],
-    ['an IP literal', 'https://10.0.0.5/push', NOTIFICATION_MESSAGES.endpointHost],
-    ['localhost', 'https://localhost:8080/api/admin', NOTIFICATION_MESSAGES.endpointHost],
-    ['a wildcard’s bare domain', 'https://push.apple.com/x', NOTIFICATION_MESSAGES.endpointHost],
+    ['http:', 'http://fcm.googleapis.com/fcm/send/x', english(NOTIFICATION_MESSAGES.endpoint)],
+    [
+      'a host off PUSH_HOSTS',
+      'https://attacker.example/push',
+      english(NOTIFICATION_MESSAGES.endpointHost),
+    ],
+    ['an IP literal', 'https://10.0.0.5/push', english(NOTIFICATION_MESSAGES.endpointHost)],
+    ['localhost', 'https://localhost:8080/api/admin', english(NOTIFICATION_MESSAGES.endpointHost)],
+    [
+      'a wildcard’s bare domain',
+      'https://push.apple.com/x',
+      english(NOTIFICATION_MESSAGES.endpointHost),
+    ],
   ])('refuses an endpoint on %s with a 400 naming it', async (_, endpoint, message) => {
     const user = await createSignedInUser(db());
     const res = await call(server.app, 'POST', PATH, {
@@ -102,11 +111,11 @@ describe.each(testDialects())('push subscriptions (%s)', (dialect) => {
     const bad = [
       [
         { ...browserKeys(), p256dh: offCurve },
-        `subscription.keys.p256dh: ${NOTIFICATION_MESSAGES.p256dh}`,
+        `subscription.keys.p256dh: ${english(NOTIFICATION_MESSAGES.p256dh)}`,
       ],
       [
         { ...browserKeys(), auth: randomBytes(8).toString('base64url') },
-        `subscription.keys.auth: ${NOTIFICATION_MESSAGES.auth}`,
+        `subscription.keys.auth: ${english(NOTIFICATION_MESSAGES.auth)}`,
       ],
     ] as const;
     for (const [keys, message] of bad) {
