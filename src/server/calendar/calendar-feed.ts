@@ -13,8 +13,8 @@ import type { FeedRound } from './calendar.types.ts';
 
 /** The sign-up's state in words, as the sign-up's own reply says it (rounds.routes.ts). */
 const FEED_STATE = {
-  CONFIRMED: 'server.calendar.confirmed',
-  WAITLISTED: 'server.calendar.waitlisted',
+  CONFIRMED: 'server.rounds.signupConfirmed',
+  WAITLISTED: 'server.rounds.signupWaitlisted',
 } as const satisfies Record<LiveSignupStatus, MessageId>;
 
 /** The spec's English state texts, for tests. */

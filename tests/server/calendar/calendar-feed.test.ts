@@ -218,9 +218,9 @@ describe.each(testDialects())('the calendar feed (%s)', (dialect) => {
       );
       const byId = (id: number) => events.find((e) => e.uid.startsWith(`round-${id}-`));
       expect(byId(s.rounds.confirmed)?.description).toBe(
-        `Bring water\n\n${es['server.calendar.confirmed']}`,
+        `Bring water\n\n${es['server.rounds.signupConfirmed']}`,
       );
-      expect(byId(s.rounds.waitlisted)?.description).toBe(es['server.calendar.waitlisted']);
+      expect(byId(s.rounds.waitlisted)?.description).toBe(es['server.rounds.signupWaitlisted']);
       // The round's own title is the admin's text; the feed's words are Spanish only.
       expect(byId(s.rounds.confirmed)?.summary).toBe('Harbor loop');
     } finally {
