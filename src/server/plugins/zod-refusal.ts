@@ -63,9 +63,10 @@ function kindMessage(issue: Issue, field: string): Message {
   switch (issue.code) {
     case 'invalid_type': {
       const input = inputOf(issue);
-      if (input.present && input.value === undefined)
-        return message('server.validation.required', { field });
-      const received = input.present ? typeNameOf(input.value) : 'value';
+      // Parsed without reportInput (a handler's own parse): missing and wrong look alike.
+      if (!input.present) return message('server.validation.invalid', { field });
+      if (input.value === undefined) return message('server.validation.required', { field });
+      const received = typeNameOf(input.value);
       return message('server.validation.wrongType', { field, expected: issue.expected, received });
     }
     case 'too_small':

@@ -115,6 +115,18 @@ describe('validation refusals, every kind', () => {
     expect(refusalOf(person, { ...good, ...change }, 'es')).toBe(es);
   });
 
+  it('parsed without reportInput (a handler’s own parse): English as zod said it, Spanish "not valid"', () => {
+    const result = person.safeParse({ ...good, age: 'old' });
+    if (result.success) throw new Error('the input passed');
+    const refusal = zodRefusal(result.error);
+    expect(envelopeOf(refusal, 'en').message).toBe(
+      'age: Invalid input: expected number, received string',
+    );
+    expect(envelopeOf(refusal, 'es').message).toBe(
+      spanish('server.validation.invalid', { field: 'age' }),
+    );
+  });
+
   it('a refusal of the whole request names no field', () => {
     expect(refusalOf(person, [], 'en')).toBe('The request is not valid.');
     expect(refusalOf(person, [], 'es')).toBe(spanish('server.validation.request', {}));
