@@ -28,7 +28,7 @@ import { orderLineCheck } from '#shared/contracts/checks/orders';
 import { ORDER_PATHS } from '#shared/contracts/order-paths';
 import { pathTo } from '#shared/contracts/paths';
 import { ROUND_PATHS } from '#shared/contracts/round-paths';
-import { t } from '../i18n/i18n.ts';
+import { message } from '#shared/i18n/messages';
 import type { AppDb } from './app-db.ts';
 import { refreshListReporting } from './list-refresh.ts';
 import { mirrorRow } from './mirror.ts';
@@ -214,7 +214,7 @@ function orderStatusAction<K extends 'order.startDelivery' | 'order.complete'>(
 ): Built<K> {
   const { order } = entry;
   return {
-    label: t(labelId, { orderId: order.orderId }),
+    label: message(labelId, { orderId: order.orderId }),
     path: pathTo(ORDER_PATHS.status, { orderId: order.orderId }),
     payload: { ...claims(userId, 'VOLUNTEER'), status },
     entityKey: orderEntity(order.orderId),
@@ -227,7 +227,7 @@ export const ACTIONS: ActionMap = {
   'order.create': {
     method: 'POST',
     build: ({ userId, order, local }) => ({
-      label: t('common.outbox.order', { count: itemCount(order.items) }),
+      label: message('common.outbox.order', { count: itemCount(order.items) }),
       path: ORDER_PATHS.create,
       payload: { authenticated: true, userId, ...order },
       ownerUserId: userId,
@@ -239,7 +239,7 @@ export const ACTIONS: ActionMap = {
   'order.guestCreate': {
     method: 'POST',
     build: (order) => ({
-      label: t('common.outbox.guestOrder', { count: itemCount(order.items) }),
+      label: message('common.outbox.guestOrder', { count: itemCount(order.items) }),
       path: ORDER_PATHS.guestCreate,
       payload: order,
       // A guest has no account: the order is public and sent whoever is signed in.
@@ -252,7 +252,7 @@ export const ACTIONS: ActionMap = {
   'order.cancel': {
     method: 'POST',
     build: ({ userId, orderId, row }) => ({
-      label: t('common.outbox.cancelOrder', { orderId }),
+      label: message('common.outbox.cancelOrder', { orderId }),
       path: pathTo(ORDER_PATHS.cancel, { orderId }),
       payload: claims(userId, 'CLIENT'),
       entityKey: orderEntity(orderId),
@@ -265,7 +265,7 @@ export const ACTIONS: ActionMap = {
   'round.signup': {
     method: 'POST',
     build: ({ userId, entry: { round, row } }) => ({
-      label: t('common.outbox.signup', { title: round.title }),
+      label: message('common.outbox.signup', { title: round.title }),
       path: pathTo(ROUND_PATHS.signup, { roundId: round.roundId }),
       payload: { ...claims(userId, 'VOLUNTEER'), requestedRole: 'VOLUNTEER' },
       entityKey: roundEntity(round.roundId),
@@ -281,7 +281,7 @@ export const ACTIONS: ActionMap = {
   'round.cancelSignup': {
     method: 'DELETE',
     build: ({ userId, signupId, entry, calendarEntry, now }) => ({
-      label: t('common.outbox.cancelSignup', { title: entry.round.title }),
+      label: message('common.outbox.cancelSignup', { title: entry.round.title }),
       path: pathTo(ROUND_PATHS.cancelSignup, { signupId }),
       payload: claims(userId, 'VOLUNTEER'),
       entityKey: roundEntity(entry.round.roundId),
@@ -310,7 +310,7 @@ export const ACTIONS: ActionMap = {
   'feedback.submit': {
     method: 'POST',
     build: (payload) => ({
-      label: t('common.outbox.feedback'),
+      label: message('common.outbox.feedback'),
       path: FEEDBACK_SUBMIT_PATH,
       payload,
     }),
@@ -318,7 +318,7 @@ export const ACTIONS: ActionMap = {
   'volunteer.apply': {
     method: 'POST',
     build: (payload) => ({
-      label: t('common.outbox.volunteerApplication'),
+      label: message('common.outbox.volunteerApplication'),
       path: VOLUNTEER_APPLY_PATH,
       payload,
     }),
@@ -328,7 +328,7 @@ export const ACTIONS: ActionMap = {
   'notifications.preferences': {
     method: 'PUT',
     build: ({ userId, preferences }) => ({
-      label: t('common.outbox.notificationSettings'),
+      label: message('common.outbox.notificationSettings'),
       path: NOTIFICATION_PATHS.preferences,
       payload: preferences,
       entityKey: NOTIFICATION_PREFERENCES_ENTITY,
@@ -338,7 +338,7 @@ export const ACTIONS: ActionMap = {
   'push.subscribe': {
     method: 'POST',
     build: ({ userId, subscription }) => ({
-      label: t('common.outbox.pushOn'),
+      label: message('common.outbox.pushOn'),
       path: NOTIFICATION_PATHS.pushSubscriptions,
       payload: { subscription },
       entityKey: PUSH_DEVICE_ENTITY,
@@ -348,7 +348,7 @@ export const ACTIONS: ActionMap = {
   'push.unsubscribe': {
     method: 'DELETE',
     build: ({ userId, endpoint }) => ({
-      label: t('common.outbox.pushOff'),
+      label: message('common.outbox.pushOff'),
       path: NOTIFICATION_PATHS.pushSubscriptions,
       payload: { endpoint },
       entityKey: PUSH_DEVICE_ENTITY,

@@ -3,6 +3,7 @@
 // A row leaves only when the server answered it: 'done' rows are acknowledged by the screen
 // that queued them (or pruned), 'rejected' rows wait under "Needs attention" for Retry or
 // Discard. The replayer (replayer.ts) is the only sender.
+import type { Saying } from '../i18n/i18n.ts';
 import type { AppDb } from './app-db.ts';
 import { applyLocalChanges } from './local-changes.ts';
 import { forgetSent, rememberSent } from './sent-receipts.ts';
@@ -11,7 +12,8 @@ import type { LocalChange, OutboxRow, WriteMethod } from './types.ts';
 
 export interface QueuedAction {
   kind: string;
-  label: string;
+  /** A Message, worded when shown (OutboxRow.label); tests may give plain text. */
+  label: Saying;
   method: WriteMethod;
   path: string;
   payload: unknown;

@@ -1,4 +1,5 @@
 // The shapes kept on the device (see app-db.ts for where each lives).
+import type { Saying } from '../i18n/i18n.ts';
 
 /** Tables that mirror server lists. Screens read them; only the mirror and the outbox write. */
 export type MirrorTable = 'catalogue' | 'rounds' | 'assignedOrders' | 'myOrders';
@@ -47,8 +48,12 @@ export interface OutboxRow {
   seq: number;
   /** What kind of action, e.g. 'feedback.submit' (see outbox-kinds.ts). */
   kind: string;
-  /** A short text for the outbox list ("Feedback", "Cancel order 12"). */
-  label: string;
+  /**
+   * A short text for the outbox list ("Feedback", "Cancel order 12"): a Message worded when
+   * shown, so a queued action reads in the language chosen since (rows queued before labels
+   * were Messages hold the text of their day).
+   */
+  label: Saying;
   method: WriteMethod;
   path: string;
   /** The request body, sent as is on every attempt. */

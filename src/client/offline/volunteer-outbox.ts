@@ -5,6 +5,7 @@
 // other answer the screen saw is acknowledged at once, and a refusal that came while nobody
 // waited stays under "Needs attention" (the engine's list).
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { Saying } from '../i18n/i18n.ts';
 import { isWaitlistedReply, VOLUNTEER_KINDS } from './actions.ts';
 import { getAppDb } from './app-db.ts';
 import { acknowledge } from './outbox.ts';
@@ -14,7 +15,7 @@ import { envelopeMessage } from './outbox-transport.ts';
 export interface WaitlistNotice {
   seq: number;
   /** The round's title as queued (the outbox label names it). */
-  label: string;
+  label: Saying;
   /** The server's message. */
   message: string;
 }

@@ -3,7 +3,7 @@
 // not sent yet are at the top as "Waiting to send"; 'Cancel Order' goes through the outbox.
 // A guest has no history (spec section 5).
 import { validateOrderHistoryUserId } from '#shared/rules/orders';
-import { t, useT } from '../../i18n/i18n.ts';
+import { say, t, useT } from '../../i18n/i18n.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import { isGuest } from '../../session/session-user.ts';
 import { useSessionUser } from '../../session/use-session-user.ts';
@@ -55,7 +55,7 @@ function PendingCancels() {
     <ul className={styles.pendingCancels} aria-label={t('ordering.history.pendingCancels')}>
       {rows.map((row) => (
         <li key={row.seq} role="status">
-          {row.label} — {queuedText()}
+          {say(row.label)} — {queuedText()}
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/i18n.ts';
+import { say, useT } from '../../i18n/i18n.ts';
 import { useOnline } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
 import { queuedText } from '../../offline/status-texts.ts';
@@ -38,5 +38,5 @@ export function PendingActions({
   kind: string;
 }) {
   const rows = [...pending.values()].filter((row) => row.kind === kind);
-  return rows.map((row) => <PendingLine key={row.seq} row={row} label={row.label} />);
+  return rows.map((row) => <PendingLine key={row.seq} row={row} label={say(row.label)} />);
 }

@@ -1,6 +1,6 @@
 // A sign-up that reached the server after the round filled comes back WAITLISTED (its card
 // turns light yellow); this says so once, until the volunteer dismisses it.
-import { useT } from '../../i18n/i18n.ts';
+import { say, useT } from '../../i18n/i18n.ts';
 import { dismissWaitlistNotice, useWaitlistNotices } from '../../offline/volunteer-outbox.ts';
 import { Button } from '../../ui/button.tsx';
 import styles from './volunteer.module.css';
@@ -14,7 +14,7 @@ export function WaitlistNotices() {
       {notices.map((notice) => (
         <p key={notice.seq} role="status" className={styles.notice}>
           <span>
-            {notice.label} — {notice.message}
+            {say(notice.label)} — {notice.message}
           </span>
           <Button variant="secondary" onClick={() => void dismissWaitlistNotice(notice.seq)}>
             {t('volunteer.waitlist.ok')}

@@ -1,7 +1,7 @@
 import { discardAction, retryAction } from '../../offline/engine.ts';
 import { useNow, useOutboxEntries } from '../../offline/hooks.ts';
 import type { OutboxRow } from '../../offline/types.ts';
-import { useT, type Translate } from '../../i18n/i18n.ts';
+import { say, useT, type Translate } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
 import {
   queuedOrderProblem,
@@ -42,7 +42,7 @@ function Entry({ row, knowledge, now }: EntryProps) {
   return (
     <li className={styles.entry}>
       <span className={styles.entryText}>
-        <span>{row.label}</span>
+        <span>{say(row.label)}</span>
         <span className={styles.meta}>
           {state} · <time dateTime={when}>{shortDateTime(when)}</time>
         </span>

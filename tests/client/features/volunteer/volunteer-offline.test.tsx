@@ -2,6 +2,7 @@
 // The volunteer dashboard when the server fails or cannot be reached (spec section 8; issue 5
 // item 4): load failures inline in red, actions queued with "Saved — will send when online"
 // and sent later, and a queued sign-up that reaches a full round coming back WAITLISTED.
+import { say } from '#client/i18n/i18n';
 import '../../offline/support/fake-db.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -103,7 +104,7 @@ describe('volunteer dashboard offline and on failures', () => {
     kickOutbox('online');
     const refused = async () =>
       (await getAppDb().outbox.where('status').equals('rejected').toArray()).map((r) => [
-        r.label,
+        say(r.label),
         r.lastError,
       ]);
     await expect

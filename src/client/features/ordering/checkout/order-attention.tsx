@@ -1,7 +1,7 @@
 // Orders the server refused after they were queued (a 409 on replay): what it said, and
 // 'Back to cart' (the lines return to the cart to be changed and sent again) or Discard.
 // The outbox list shows them too, with Retry; this is where an order can be edited.
-import { useT } from '../../../i18n/i18n.ts';
+import { say, useT } from '../../../i18n/i18n.ts';
 import { discardAction } from '../../../offline/engine.ts';
 import { useOrderOutbox } from '../../../offline/orders-outbox.ts';
 import type { OutboxRow } from '../../../offline/types.ts';
@@ -22,7 +22,7 @@ export function OrderAttention({ kind, onBackToCart }: OrderAttentionProps) {
     <section aria-label={needsAttentionTitle()}>
       <h2 className="visually-hidden">{needsAttentionTitle()}</h2>
       {rows.map((row) => (
-        <div key={row.seq} className={styles.notice} role="group" aria-label={row.label}>
+        <div key={row.seq} className={styles.notice} role="group" aria-label={say(row.label)}>
           <p className={styles.noticeText}>
             <strong>{t('ordering.attention.notPlaced', { label: row.label })}</strong>{' '}
             {row.lastError}

@@ -2,7 +2,7 @@
 // person sees they are kept. A client's also show in the history; a guest's 'Current Order'
 // dialog opens once the server has taken one. An order the device knows the server will
 // refuse (order-limit-check.ts: the catalogue's max per order, the open orders) says so.
-import { useT } from '../../../i18n/i18n.ts';
+import { say, useT } from '../../../i18n/i18n.ts';
 import { useOnline } from '../../../offline/hooks.ts';
 import { ORDER_KINDS } from '../../../offline/actions.ts';
 import { useOrderOutbox } from '../../../offline/orders-outbox.ts';
@@ -26,7 +26,7 @@ export function PendingOrders({ kind }: { kind: string }) {
         const problem = queuedOrderProblem(row, knowledge);
         return (
           <li key={row.seq} role="status">
-            {row.label} — <span>{waiting ? queuedText() : t('ordering.pending.sending')}</span>
+            {say(row.label)} — <span>{waiting ? queuedText() : t('ordering.pending.sending')}</span>
             {problem !== null && (
               <span className={styles.flag}>
                 {willBeRefusedText()} {problem}

@@ -1,3 +1,4 @@
+import { say } from '#client/i18n/i18n';
 import { describe, expect, it } from 'vitest';
 import { ORDER_PATHS } from '#shared/contracts/orders';
 import { ORDER_KINDS } from '#client/offline/actions';
@@ -27,9 +28,10 @@ describe('order actions', () => {
       { deliveryAddress: ' 5 Forbes ', phoneNumber: '555', notes: 'Tent ' },
       { latitude: 1.5, longitude: -2.5 },
     );
+    // The label is a message, worded when shown (in the language of that moment).
+    expect(say(action.label)).toBe('Order (2 items)');
     expect(action).toMatchObject({
       kind: ORDER_KINDS.create,
-      label: 'Order (2 items)',
       method: 'POST',
       path: ORDER_PATHS.create,
       ownerUserId: 7,
