@@ -125,10 +125,19 @@ export class GroupCommitSqliteDriver implements Driver {
   /** The sync in flight, if any: at most one at a time. */
   #syncing: Promise<void> | undefined;
 
-  constructor(sqlite: SQLite.Database, statements: StatementSource, walSync?: WalSync) {
+  /** Stops what runs beside the connection (the WAL checkpointer) before it closes. */
+  readonly #beforeClose: () => Promise<void>;
+
+  constructor(
+    sqlite: SQLite.Database,
+    statements: StatementSource,
+    walSync?: WalSync,
+    beforeClose: () => Promise<void> = async () => undefined,
+  ) {
     this.#sqlite = sqlite;
     this.#statements = statements;
     this.#walSync = walSync;
+    this.#beforeClose = beforeClose;
   }
 
   async init(): Promise<void> {}
@@ -232,6 +241,7 @@ export class GroupCommitSqliteDriver implements Driver {
       for (const batch of this.#unsynced.splice(0)) batch.resolve();
       this.#walSync.close();
     }
+    await this.#beforeClose();
     this.#sqlite.close();
   }
 

@@ -19,6 +19,7 @@ import {
   type StatementSource,
   type WalSync,
 } from './group-commit-driver.ts';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -134,7 +135,20 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenedDb 
   sqlite.pragma('foreign_keys = ON');
   const walSync =
     durability === 'driver' ? (options.walSync ?? walFileSync(`${file}-wal`)) : undefined;
-  const driver = new GroupCommitSqliteDriver(sqlite, withStatementCache(sqlite), walSync);
+  // With the driver syncing, checkpoints leave the event loop too (wal-checkpointer.ts).
+  let checkpointer: WalCheckpointer | undefined;
+  if (durability === 'driver') {
+    sqlite.pragma('wal_autocheckpoint = 0');
+    checkpointer = startWalCheckpointer(file, (failure) => {
+      console.error(`SQLite WAL checkpoint failed (retried each second): ${failure}`);
+    });
+  }
+  const driver = new GroupCommitSqliteDriver(
+    sqlite,
+    withStatementCache(sqlite),
+    walSync,
+    async () => checkpointer?.stop(),
+  );
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, driver) });
   const committedDb = new Kysely<Database>({
     dialect: new GroupCommitSqliteDialect(sqlite, driver.ackedAtCommit()),

@@ -327,3 +327,31 @@ describe('SQLite group commit, the real WAL sync', () => {
     }
   });
 });
+
+describe('SQLite WAL checkpoints off the event loop (db/wal-checkpointer.ts)', () => {
+  it('turns automatic checkpoints off and copies the WAL into the database from a worker', async () => {
+    const file = path.join(dir, 'checkpointed.db');
+    const real = openSqlite(file);
+    try {
+      // The main connection never checkpoints inside a COMMIT.
+      expect(real.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      const realDb = real.db as unknown as Kysely<TestDb>;
+      await sql`create table notes (id integer primary key, body text not null unique)`.execute(
+        realDb,
+      );
+      const sizeBefore = fs.statSync(file).size;
+      await realDb
+        .insertInto('notes')
+        .values(Array.from({ length: 500 }, (_, i) => ({ body: `${i} ${'x'.repeat(2_000)}` })))
+        .execute();
+      // No further write on the main connection: only the worker can grow the database file.
+      await expect
+        .poll(() => fs.statSync(file).size, { timeout: 5_000, interval: 100 })
+        .toBeGreaterThan(sizeBefore + 500 * 2_000);
+    } finally {
+      await real.db.destroy();
+    }
+    // Closed cleanly: the worker's connection is gone, so the last close removed the WAL.
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  });
+});
