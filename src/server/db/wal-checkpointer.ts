@@ -11,7 +11,7 @@
 // committed frames into the database while the main connection keeps writing (it never waits
 // for a writer or makes one wait), and SQLite restarts the WAL from its start at the next
 // write once everything has been copied. The worker is plain JavaScript evaluated in place, so
-// it runs the same under tsx, vitest and node.
+// it runs the same under tsx, vitest and node, with none of their flags.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -56,6 +56,9 @@ export function startWalCheckpointer(
   const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
+    // Nothing of this process's flags: no loader (tsx's hooks hold a port open), and never
+    // --input-type=module, which would make the source above an ES module without require.
+    execArgv: [],
     workerData: { file, driverPath, intervalMs: CHECKPOINT_INTERVAL_MS },
   });
   // The server's own handles decide when the process ends, not this worker.
@@ -67,6 +70,9 @@ export function startWalCheckpointer(
   worker.on('error', (error) => onFailure(error.message));
   return {
     async stop() {
+      // Held while it finishes: an unreferenced worker awaited by nothing else would let the
+      // process run out of work mid-close (Node exits 13 on a top-level await left pending).
+      worker.ref();
       worker.postMessage('stop');
       await ended;
     },
