@@ -12,7 +12,8 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-function escapeHtml(text: string): string {
+/** Text made safe inside HTML text and quoted attributes. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 

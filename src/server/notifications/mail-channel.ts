@@ -4,6 +4,7 @@
 // app's /unsubscribe screen, and List-Unsubscribe / List-Unsubscribe-Post (RFC 8058) naming
 // POST /api/notifications/unsubscribe?token=…, which turns mail off without a sign-in.
 import { NOTIFICATION_PATHS } from '#shared/contracts/notifications';
+import { escapeHtml } from '../mail/mail-body.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { DeliveryOutcome, RenderedNotification } from './notification-channels.ts';
 import { mailTexts, type NotificationLanguage } from './notification-texts.ts';
@@ -15,18 +16,6 @@ export interface MailChannelDeps {
   tokens: UnsubscribeTokens;
   publicUrl: string;
   siteTitle: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 export function unsubscribeLinks(publicUrl: string, token: string) {
