@@ -127,45 +127,52 @@ async function account(role: 'CLIENT' | 'VOLUNTEER' | 'ADMIN'): Promise<string> 
 }
 
 describe('languages', () => {
-  it('shows every screen in Spanish to a Spanish browser, with no English left', async () => {
-    await seed();
-    const { page } = await e2e.open(DESKTOP, 'es-ES');
-    const problems = await sweep(page, [
-      '/',
-      '/login',
-      '/register',
-      '/reset_password',
-      '/volunteerAppli',
-      '/guest',
-    ]);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+  // Some twenty screens, each settled and checked by axe: about a minute on a quiet machine.
+  const SWEEP_TIMEOUT_MS = 240_000;
 
-    await logIn(page, await account('CLIENT'));
-    problems.push(...(await check(page, '/ (client)')));
-    problems.push(...(await sweep(page, ['/profile', '/feedback', '/orderhistory'])));
+  it(
+    'shows every screen in Spanish to a Spanish browser, with no English left',
+    async () => {
+      await seed();
+      const { page } = await e2e.open(DESKTOP, 'es-ES');
+      const problems = await sweep(page, [
+        '/',
+        '/login',
+        '/register',
+        '/reset_password',
+        '/volunteerAppli',
+        '/guest',
+      ]);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
 
-    const volunteer = await e2e.open(DESKTOP, 'es-ES');
-    await logIn(volunteer.page, await account('VOLUNTEER'));
-    problems.push(...(await check(volunteer.page, '/ (volunteer)')));
-    problems.push(...(await sweep(volunteer.page, ['/cargo_volunteer'])));
+      await logIn(page, await account('CLIENT'));
+      problems.push(...(await check(page, '/ (client)')));
+      problems.push(...(await sweep(page, ['/profile', '/feedback', '/orderhistory'])));
 
-    const admin = await e2e.open(DESKTOP, 'es-ES');
-    await logIn(admin.page, await account('ADMIN'));
-    problems.push(...(await check(admin.page, '/ (admin)')));
-    problems.push(
-      ...(await sweep(admin.page, [
-        '/cargo_admin',
-        '/round_admin',
-        '/admin/users',
-        '/admin/orders',
-        '/admin/applications',
-        '/admin/feedback',
-        '/admin/audit',
-        '/admin/devices',
-      ])),
-    );
-    expect(problems).toEqual([]);
-  });
+      const volunteer = await e2e.open(DESKTOP, 'es-ES');
+      await logIn(volunteer.page, await account('VOLUNTEER'));
+      problems.push(...(await check(volunteer.page, '/ (volunteer)')));
+      problems.push(...(await sweep(volunteer.page, ['/cargo_volunteer'])));
+
+      const admin = await e2e.open(DESKTOP, 'es-ES');
+      await logIn(admin.page, await account('ADMIN'));
+      problems.push(...(await check(admin.page, '/ (admin)')));
+      problems.push(
+        ...(await sweep(admin.page, [
+          '/cargo_admin',
+          '/round_admin',
+          '/admin/users',
+          '/admin/orders',
+          '/admin/applications',
+          '/admin/feedback',
+          '/admin/audit',
+          '/admin/devices',
+        ])),
+      );
+      expect(problems).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it('switches in place from the menu, keeping what was typed, and keeps the choice', async () => {
     const { page } = await e2e.open(DESKTOP, 'en-US');
