@@ -33,11 +33,23 @@ const { db } = useClientServer({
   },
 });
 
-async function signedInClient(withCookie = true) {
-  const client = await createSignedInUser(db(), { role: 'CLIENT', password: null });
+/** A client account, not yet signed in on this tab. */
+function clientAccount() {
+  return createSignedInUser(db(), { role: 'CLIENT', password: null });
+}
+
+/**
+ * Signs the tab in, which starts a refresh of the lists: a test that changes rows after this
+ * races that refresh (the page may open on the copy it mirrored), so seed first.
+ */
+function signIn(client: Awaited<ReturnType<typeof clientAccount>>, withCookie = true) {
   if (withCookie) sendLoginCookie(client.cookie);
   setSessionUser({ ...client, userId: client.id, role: 'CLIENT' });
   return client;
+}
+
+async function signedInClient(withCookie = true) {
+  return signIn(await clientAccount(), withCookie);
 }
 
 describe('order history', () => {
@@ -75,7 +87,7 @@ describe('order history', () => {
   });
 
   it('says a purged order’s personal details were removed, never "null"', async () => {
-    const client = await signedInClient();
+    const client = await clientAccount();
     const orderId = await createOrderOnRound(db(), null, {
       userId: client.id,
       status: 'COMPLETED',
@@ -91,6 +103,7 @@ describe('order history', () => {
       })
       .where('id', '=', orderId)
       .execute();
+    signIn(client);
     renderPage('/orderhistory', OrderHistoryPage);
     const card = await screen.findByRole('article', { name: `Order #${orderId}` }, WAIT);
     expect(within(card).getByText(personalDetailsRemovedText())).toBeDefined();
