@@ -101,7 +101,7 @@ export async function buildApp(
     global: false,
     ...(redis === undefined ? {} : { redis, skipOnError: true, nameSpace: 'rate-limit:' }),
   });
-  registerAccessControl(app, opened.db, { loginSessionIdleMs: config.loginSessionIdleMs });
+  registerAccessControl(app, opened, { loginSessionIdleMs: config.loginSessionIdleMs });
   // After access control, so a caller without access learns nothing from input checks.
   registerTextGuard(app);
   // After access control: the channel checks a session's login binding against its cookie.

@@ -5,7 +5,7 @@
 // - Identity fields the client sends (userId, adminUsername, Admin-Username) are checked
 //   against the session: naming anyone else is a 403. Claimed roles are ignored.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/kysely.ts';
+import type { OpenedDb } from '../db/kysely.ts';
 import type { Role } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { hashToken, liveSessionUser, type SessionUser } from '../auth/login-sessions.repository.ts';
@@ -132,9 +132,10 @@ export function apiRoutesOf(app: FastifyInstance): readonly ApiRoute[] {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  db: Db,
+  opened: Pick<OpenedDb, 'db' | 'dialect'>,
   options: { loginSessionIdleMs: number },
 ): void {
+  const { db, dialect } = opened;
   app.decorateRequest('user', null);
   app.decorateRequest('loginSessionId', null);
   const apiRoutes: ApiRoute[] = [];
@@ -164,7 +165,6 @@ export function registerAccessControl(
     }
   });
 
-  const dialect = app.ctx.opened.dialect;
   // The request's one lookup (request-lookup.ts): the login here, the secure session for the
   // secure channel's onRequest, the stored key for the order rate limits.
   app.addHook('onRequest', async (request) => {

@@ -159,7 +159,7 @@ describe.each(testDialects())('admin routes: who may call (%s)', (dialect) => {
 
   it('userIdIsTarget is refused at start on a route that is not ADMIN-only', async () => {
     const bare = Fastify();
-    registerAccessControl(bare, server.app.ctx.opened.db, { loginSessionIdleMs: 60_000 });
+    registerAccessControl(bare, server.app.ctx.opened, { loginSessionIdleMs: 60_000 });
     const declare = async () => {
       bare.get(
         '/api/probe',
