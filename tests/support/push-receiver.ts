@@ -11,7 +11,7 @@
 //   JSON recorded.
 // A push with any problem is answered 400 and recorded with the problems. Otherwise the
 // answer is the next one the test queued for that name (404, 410, 429 with Retry-After,
-// 500…), else 201.
+// 500…, or a dropped connection), else 201.
 import { execFileSync } from 'node:child_process';
 import {
   createCipheriv,
@@ -90,6 +90,11 @@ export interface PushAttempt {
 export interface Answer {
   status: number;
   retryAfter?: string;
+  /**
+   * Drop the connection instead of answering (status is then only what the attempt records),
+   * as a server does that closes a kept-alive connection just as a request arrives on it.
+   */
+  reset?: true;
 }
 
 export interface PushReceiver {
@@ -246,11 +251,15 @@ export async function startPushReceiver(cert: TestCertificate): Promise<PushRece
         attempt.problems.push(`does not decrypt: ${(err as Error).message}`);
       }
     }
-    const answer =
+    const answer: Answer =
       attempt.problems.length > 0
         ? { status: 400 }
         : (queued.get(name)?.shift() ?? { status: 201 });
     attempt.status = answer.status;
+    if (answer.reset === true) {
+      request.socket.destroy();
+      return;
+    }
     response.writeHead(
       answer.status,
       answer.retryAfter === undefined ? {} : { 'retry-after': answer.retryAfter },

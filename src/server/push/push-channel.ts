@@ -12,7 +12,14 @@
 //   for this notification (e.g. 413, or 403 from a subscription made with another key).
 // - TLS is verified as Node does by default (the system CAs plus NODE_EXTRA_CA_CERTS); the
 //   endpoint's host is checked against PUSH_HOSTS again before each send (the list may have
-//   changed since the subscribe). One keep-alive agent serves every send.
+//   changed since the subscribe). One keep-alive agent serves every send; an idle connection
+//   is closed after idleSocketMs, or sooner when the push service's Keep-Alive header says it
+//   will close it sooner (Node honours that hint only for an agent with a timeout).
+// - A connection dropped before any answer (ECONNRESET, EPIPE, "socket hang up") is tried
+//   once more at once on a new connection: a kept-alive connection the push service closed
+//   just as our request went out is an ordinary race, and waiting the worker's first back-off
+//   (30 s) for it would delay a reminder for nothing. The push may then arrive twice if the
+//   service had read it before dropping; its Topic makes a waiting copy replace the other.
 // - The VAPID JWT is made once per push service origin and reused for VAPID_REUSE_MS (RFC
 //   8292 section 2 allows reuse; its exp is 12 h ahead): signing one cost more CPU than
 //   encrypting the payload.
@@ -45,6 +52,8 @@ export const PUSH_DEFAULTS = {
   claimStaleMs: 2 * 60_000,
   /** Connections kept open per push service host. */
   maxSockets: 64,
+  /** How long an idle kept-alive connection stays open (less when the service says so). */
+  idleSocketMs: 30_000,
   /** How long one VAPID JWT (exp 12 h ahead) is reused for a push service's origin. */
   vapidReuseMs: 60 * 60_000,
 } as const;
@@ -93,6 +102,15 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
+/** The connection went away before any answer (not a refusal, a timeout or a TLS error). */
+function isDroppedConnection(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as NodeJS.ErrnoException).code;
+  return (code !== undefined && DROPPED_CODES.has(code)) || err.message === 'socket hang up';
+}
+
 /** The overall outcome from each device's. */
 function combine(results: DeviceResult[]): DeliveryOutcome {
   const retries = results.filter((r) => r.kind === 'retry' || r.kind === 'busy');
@@ -115,7 +133,11 @@ function combine(results: DeviceResult[]): DeliveryOutcome {
 
 export function createPushChannel(deps: PushChannelDeps): ClosablePushChannel {
   const o = { ...PUSH_DEFAULTS, ...deps.options };
-  const agent = new https.Agent({ keepAlive: true, maxSockets: o.maxSockets });
+  const agent = new https.Agent({
+    keepAlive: true,
+    maxSockets: o.maxSockets,
+    timeout: o.idleSocketMs,
+  });
   const vapidHeaders = new Map<string, { authorization: string; until: number }>();
 
   /** The Authorization header for an endpoint's origin (web-push's JWT, reused a while). */
@@ -142,30 +164,38 @@ export function createPushChannel(deps: PushChannelDeps): ClosablePushChannel {
     return headers.Authorization;
   }
 
-  async function post(
-    sub: StoredSubscription,
-    message: RenderedNotification,
-  ): Promise<DeviceResult> {
+  /** One POST of the encrypted payload to the subscription's endpoint. */
+  async function send(sub: StoredSubscription, message: RenderedNotification): Promise<void> {
     const payload = JSON.stringify({
       title: message.title,
       body: message.body,
       url: message.url,
       tag: message.tag,
     });
+    await webpush.sendNotification(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      payload,
+      {
+        headers: { Authorization: authorizationFor(sub.endpoint) },
+        TTL: o.ttlSeconds,
+        urgency: 'normal',
+        topic: topicOf(message.tag),
+        contentEncoding: 'aes128gcm',
+        timeout: o.timeoutMs,
+        agent,
+      },
+    );
+  }
+
+  async function post(
+    sub: StoredSubscription,
+    message: RenderedNotification,
+  ): Promise<DeviceResult> {
     try {
-      await webpush.sendNotification(
-        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-        payload,
-        {
-          headers: { Authorization: authorizationFor(sub.endpoint) },
-          TTL: o.ttlSeconds,
-          urgency: 'normal',
-          topic: topicOf(message.tag),
-          contentEncoding: 'aes128gcm',
-          timeout: o.timeoutMs,
-          agent,
-        },
-      );
+      await send(sub, message).catch((err: unknown) => {
+        if (isDroppedConnection(err)) return send(sub, message);
+        throw err;
+      });
       return { kind: 'sent' };
     } catch (err) {
       if (!(err instanceof WebPushError)) return { kind: 'retry', reason: errorText(err) };
