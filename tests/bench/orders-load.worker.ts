@@ -34,6 +34,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   statusCodes: Record<string, number>;
+  /** The generator's own CPU time (ms) over the run: it shares the machine with the server. */
+  cpuMs: number;
 }
 
 function seal(key: Buffer, text: string): string {
@@ -98,7 +100,9 @@ async function run(job: LoadJob): Promise<LoadResult> {
       },
     ],
   };
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon(options);
+  const cpu = process.cpuUsage(cpuBefore);
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
     statusCodes[code] = stat.count ?? 0;
@@ -112,6 +116,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     statusCodes,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
 

@@ -29,6 +29,7 @@ import {
 } from '#shared/secure-channel/index';
 import { ORDER_PATHS } from '#shared/contracts/orders';
 import { scratchPostgresDatabase, withBenchApp } from './api-bench-support.ts';
+import { cpuMsOfProcesses } from './process-cpu.ts';
 import type { LoadAccount, LoadIdentity, LoadJob, LoadResult } from './orders-load.worker.ts';
 
 const CONNECTIONS = 50;
@@ -182,14 +183,21 @@ async function countOrders(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** cpuMs: the server process's CPU time (all its threads) over the measured run. */
-function printLoad(label: string, r: LoadResult, cpuMs: number): void {
+/**
+ * cpuMs: the server process's CPU time (all its threads) over the measured run; postgresMs:
+ * PostgreSQL's backends' (when it served the run). With the generator's own, they say where
+ * the machine's cores went.
+ */
+function printLoad(label: string, r: LoadResult, cpuMs: number, postgresMs?: number): void {
   const codes = Object.entries(r.statusCodes)
     .map(([c, n]) => `${c}:${n}`)
     .join(' ');
-  const perOrder = r.ok === 0 ? 0 : cpuMs / r.ok;
+  const perOrder = (ms: number) => (r.ok === 0 ? 0 : ms / r.ok).toFixed(2);
+  const others =
+    `generator ${perOrder(r.cpuMs)}` +
+    (postgresMs === undefined ? '' : `, PostgreSQL ${perOrder(postgresMs)}`);
   console.log(
-    `${label.padEnd(46)} ${r.perSecond.toFixed(0).padStart(7)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${perOrder.toFixed(2)} ms/order   [${codes}] errors ${r.errors + r.timeouts}`,
+    `${label.padEnd(46)} ${r.perSecond.toFixed(0).padStart(7)} orders/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   server CPU ${perOrder(cpuMs)} ms/order (${others})   [${codes}] errors ${r.errors + r.timeouts}`,
   );
 }
 
@@ -207,10 +215,17 @@ async function measureApp(app: FastifyInstance, label: string, encrypted: boolea
   };
   const before = await countOrders(db);
   const warm = await runLoad(job);
+  const isPostgres = app.ctx.opened.dialect === 'postgres';
+  const postgresBefore = isPostgres ? cpuMsOfProcesses('postgres') : undefined;
   const cpuBefore = process.cpuUsage();
   const result = await runLoad({ ...job, durationS: MEASURE_S });
   const cpu = process.cpuUsage(cpuBefore);
-  printLoad(label, result, (cpu.user + cpu.system) / 1000);
+  const postgresAfter = isPostgres ? cpuMsOfProcesses('postgres') : undefined;
+  const postgresMs =
+    postgresBefore === undefined || postgresAfter === undefined
+      ? undefined
+      : postgresAfter - postgresBefore;
+  printLoad(label, result, (cpu.user + cpu.system) / 1000, postgresMs);
   // Replies still in flight when a run stops are not counted, though their orders were stored.
   const stored = (await countOrders(db)) - before;
   const answered = warm.ok + result.ok;
@@ -436,12 +451,18 @@ async function bareOrders(app: FastifyInstance, url: string): Promise<void> {
     };
     await run(1000, false);
     const started = performance.now();
+    const postgresBefore = cpuMsOfProcesses('postgres');
     await run(MEASURE_S * 1000, true);
+    const postgresAfter = cpuMsOfProcesses('postgres');
     const seconds = (performance.now() - started) / 1000;
+    const postgresPerOrder =
+      postgresBefore === undefined || postgresAfter === undefined || waits.length === 0
+        ? ''
+        : `   PostgreSQL CPU ${((postgresAfter - postgresBefore) / waits.length).toFixed(2)} ms/order`;
     waits.sort((a, b) => a - b);
     const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? 0;
     console.log(
-      `${'bare PostgreSQL, same statements, 1 order/commit'.padEnd(46)} ${(waits.length / seconds).toFixed(0).padStart(7)} orders/s   p50 ${at(0.5).toFixed(1).padStart(6)} ms   p99 ${at(0.99).toFixed(1).padStart(6)} ms`,
+      `${'bare PostgreSQL, same statements, 1 order/commit'.padEnd(46)} ${(waits.length / seconds).toFixed(0).padStart(7)} orders/s   p50 ${at(0.5).toFixed(1).padStart(6)} ms   p99 ${at(0.99).toFixed(1).padStart(6)} ms${postgresPerOrder}`,
     );
   } finally {
     await pool.end();
