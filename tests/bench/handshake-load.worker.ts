@@ -28,6 +28,8 @@ export interface HandshakeLoadResult {
   done: number;
   failed: number;
   perSecond: number;
+  /** The generator's own CPU time (ms), warm-up included: it shares the machine's cores. */
+  cpuMs: number;
 }
 
 async function run(job: HandshakeJob): Promise<HandshakeLoadResult> {
@@ -41,6 +43,7 @@ async function run(job: HandshakeJob): Promise<HandshakeLoadResult> {
       ? () => nodeHandshake(options)
       : () => establishSecureSession(async (url, init) => fetch(url, init), options);
   const warmUp = job.workers * WARM_UP_PER_WORKER;
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: job.workers }, async () => {
       for (let i = 0; i < WARM_UP_PER_WORKER; i++) await handshake();
@@ -61,11 +64,13 @@ async function run(job: HandshakeJob): Promise<HandshakeLoadResult> {
     }
   }
   await Promise.all(Array.from({ length: job.workers }, loop));
+  const cpu = process.cpuUsage(cpuBefore);
   return {
     total: warmUp + done + failed,
     done,
     failed,
     perSecond: done / ((performance.now() - started) / 1000),
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
 
