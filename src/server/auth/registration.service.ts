@@ -4,6 +4,8 @@
 import type { Db } from '../db/kysely.ts';
 import type { WriteContext } from '../db/write-context.ts';
 import { conflict, type AppError } from '../errors.ts';
+import { translate } from '../i18n/translator.ts';
+import { message } from '#shared/i18n/messages';
 import {
   emailTaken,
   insertUser,
@@ -12,10 +14,11 @@ import {
   type NewAccount,
 } from './users.repository.ts';
 
-export const USERNAME_TAKEN_MESSAGE =
-  'This username is already taken. Please try a different username.';
-export const EMAIL_TAKEN_MESSAGE =
-  'This email is already registered. Please use a different email or try logging in.';
+const USERNAME_TAKEN = message('server.auth.usernameTaken');
+const EMAIL_TAKEN = message('server.auth.emailTaken');
+/** Their English (the spec's), as clients and tests read it; a refusal is worded per caller. */
+export const USERNAME_TAKEN_MESSAGE = translate('en', USERNAME_TAKEN.id);
+export const EMAIL_TAKEN_MESSAGE = translate('en', EMAIL_TAKEN.id);
 
 /** Whether registering `username` would pass the uniqueness check now (sign-up's step 1). */
 export async function usernameAvailable(db: Db, username: string): Promise<boolean> {
@@ -27,7 +30,7 @@ export function takenConflict(err: unknown): AppError {
   const e = err as { constraint?: unknown; message?: unknown };
   const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
   const where = `${textOf(e.constraint)} ${textOf(e.message)}`;
-  return conflict(where.includes('email_key') ? EMAIL_TAKEN_MESSAGE : USERNAME_TAKEN_MESSAGE);
+  return conflict(where.includes('email_key') ? EMAIL_TAKEN : USERNAME_TAKEN);
 }
 
 export async function checkAvailable(
@@ -37,13 +40,13 @@ export async function checkAvailable(
 ): Promise<void> {
   const { trx } = w;
   if (fields.username !== undefined && (await usernameTaken(trx, fields.username, exceptUserId)))
-    throw conflict(USERNAME_TAKEN_MESSAGE);
+    throw conflict(USERNAME_TAKEN);
   if (
     fields.email !== undefined &&
     fields.email !== null &&
     (await emailTaken(trx, fields.email, exceptUserId))
   )
-    throw conflict(EMAIL_TAKEN_MESSAGE);
+    throw conflict(EMAIL_TAKEN);
 }
 
 export async function registerClient(

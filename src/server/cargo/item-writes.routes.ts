@@ -31,6 +31,8 @@ import { processImage } from './image-processing.ts';
 import { readItemCreateBody, readItemUpdateBody, uploadedImageOf } from './item-body.ts';
 import { itemCreateInput, itemPatchOf } from './item-input.ts';
 import { createItem, updateItem } from './item-writes.service.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { translate } from '../i18n/translator.ts';
 
 function writeReply(message: string, item: CargoItem): CargoItemWriteReply {
   return { status: 'success', message, id: item.id, item };
@@ -55,7 +57,10 @@ export function registerItemWriteRoutes(untyped: FastifyInstance): void {
       const image = upload === undefined ? null : await processImage(upload);
       return runIdempotent(request, reply, db, async (trx) => {
         const item = await createItem(signedInWriteOf(request, trx), input, image);
-        return { statusCode: 201, body: writeReply('Item added.', item) };
+        return {
+          statusCode: 201,
+          body: writeReply(translate(requestLanguage(request), 'server.cargo.itemAdded'), item),
+        };
       });
     },
   );
@@ -77,7 +82,10 @@ export function registerItemWriteRoutes(untyped: FastifyInstance): void {
       const image = upload === undefined ? null : await processImage(upload);
       return runIdempotent(request, reply, db, async (trx) => {
         const item = await updateItem(signedInWriteOf(request, trx), id, patch, image);
-        return { statusCode: 200, body: writeReply('Item updated.', item) };
+        return {
+          statusCode: 200,
+          body: writeReply(translate(requestLanguage(request), 'server.cargo.itemUpdated'), item),
+        };
       });
     },
   );

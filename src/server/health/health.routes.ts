@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { successReply } from '#shared/contracts/security';
 import { AppError } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 import { SHUTTING_DOWN_MESSAGE } from '../plugins/shutdown-gate.ts';
 
 /** Each readiness check answers within this or counts as down. */
 export const READY_CHECK_TIMEOUT_MS = 1000;
 
-const NOT_READY_MESSAGE = 'The server cannot serve requests right now. Try again shortly.';
+const NOT_READY_MESSAGE = message('server.errors.notReady');
 
 /** Resolves true when `check` settles fine within the timeout, false otherwise. */
 async function answersWithin(check: () => Promise<unknown>, ms: number): Promise<boolean> {

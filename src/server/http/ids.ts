@@ -1,6 +1,7 @@
 // Ids in paths: the one wire rule of src/shared/contracts/ids.ts (bodies and queries use its zod
 // wireId), as a 400 naming the parameter before any lookup.
-import { ID_RULE, idFromWire } from '#shared/contracts/ids';
+import { idFromWire, MAX_ID } from '#shared/contracts/ids';
+import { message } from '#shared/i18n/messages';
 import { badRequest } from '../errors.ts';
 
 /** The named path parameter as an id. */
@@ -10,6 +11,7 @@ export function pathId(params: unknown, field: string): number {
       ? (params as Record<string, unknown>)[field]
       : undefined;
   const id = idFromWire(value);
-  if (id === undefined) throw badRequest(`${field}: ${ID_RULE}`);
+  if (id === undefined)
+    throw badRequest(message('server.errors.badId', { field, max: String(MAX_ID) }));
   return id;
 }

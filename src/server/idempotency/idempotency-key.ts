@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 import { receivedBodyOf } from '../plugins/zod-schemas.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -14,9 +15,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) {
-    throw badRequest(
-      'Idempotency-Key must be 1 to 100 printable characters without spaces (a UUID).',
-    );
+    throw badRequest(message('server.errors.idempotencyKey'));
   }
   return value;
 }

@@ -24,6 +24,8 @@ import { claimKey, findKey, saveReply, type KeyClaim } from './idempotency.repos
 export type { KeyClaim };
 import { idempotencyKeyOf, idempotencyScopeOf, requestHashOf } from './idempotency-key.ts';
 import { message } from '#shared/i18n/messages';
+import type { Language } from '#shared/i18n/languages';
+import { requestLanguage } from '../i18n/request-language.ts';
 
 export interface WriteReply {
   statusCode: number;
@@ -56,10 +58,7 @@ function replayOf(stored: Awaited<ReturnType<typeof findKey>>, claim: KeyClaim):
     stored.path === claim.path &&
     stored.requestHash === claim.requestHash;
   if (!same) {
-    throw new AppError(
-      'IDEMPOTENCY_KEY_REUSED',
-      'This Idempotency-Key was already used for a different request.',
-    );
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', message('server.errors.idempotencyKeyReused'));
   }
   const body = JSON.parse(stored.replyJson) as object;
   return { kind: 'replayed', reply: { statusCode: stored.statusCode, body } };
@@ -85,7 +84,7 @@ async function runClaimed(
   trx: ControlledTransaction<Database>,
   claim: KeyClaim,
   work: WriteWork,
-  options: IdempotentOptions & { now: Date },
+  options: IdempotentOptions & { now: Date; language: Language },
 ): Promise<Outcome> {
   if (!(await claimKey(trx, claim, options.now))) {
     return replayOf(await findKey(trx, claim.scope, claim.key), claim);
@@ -100,7 +99,8 @@ async function runClaimed(
   } catch (err) {
     if (!(err instanceof AppError) || !STORED_REFUSALS.has(err.code)) throw err;
     await inWork.rollbackToSavepoint('work').execute();
-    const body = envelopeOf(err);
+    // Kept as the caller was told it: a resent copy reads the same words.
+    const body = envelopeOf(err, options.language);
     await saveReply(trx, claim.scope, claim.key, { statusCode: err.statusCode, body });
     return { kind: 'refused', error: err };
   }
@@ -129,7 +129,11 @@ async function runKeyed(
   try {
     // The key's age is judged by the server's clock, the one pruning reads.
     const now = request.server.ctx.config.clock();
-    outcome = await runClaimed(trx, claim, work, { ...options, now });
+    outcome = await runClaimed(trx, claim, work, {
+      ...options,
+      now,
+      language: requestLanguage(request),
+    });
   } catch (err) {
     await trx
       .rollback()

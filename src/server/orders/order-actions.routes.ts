@@ -28,7 +28,7 @@ import {
 import type { SignedInWrite } from '../db/write-context.ts';
 import { idParams } from '#shared/contracts/ids';
 import { documentedReplies } from '../plugins/zod-schemas.ts';
-import type { MessageId } from '#shared/i18n/messages';
+import { message, type MessageId } from '#shared/i18n/messages';
 import { requestLanguage } from '../i18n/request-language.ts';
 import { translate } from '../i18n/translator.ts';
 
@@ -46,8 +46,7 @@ const STATUS_CHANGES: Readonly<Record<string, StatusChange>> = {
 
 function statusChangeOf(status: string): StatusChange {
   const change = Object.hasOwn(STATUS_CHANGES, status) ? STATUS_CHANGES[status] : undefined;
-  if (change === undefined)
-    throw badRequest('status: only PROCESSING or COMPLETED can be set here.');
+  if (change === undefined) throw badRequest(message('server.orders.statusNotSettable'));
   return change;
 }
 
@@ -107,8 +106,13 @@ export async function orderActionRoutes(untyped: FastifyInstance): Promise<void>
       const { roundId } = request.body;
       return runIdempotent(request, reply, db, async (trx) => {
         await moveOrderToRound(signedInWriteOf(request, trx), orderId, roundId);
-        const message = roundId === null ? 'Order removed from its round.' : 'Order moved.';
-        const body: OrderRoundReply = { status: 'success', message, orderId, roundId };
+        const done = roundId === null ? 'server.orders.removedFromRound' : 'server.orders.moved';
+        const body: OrderRoundReply = {
+          status: 'success',
+          message: translate(requestLanguage(request), done),
+          orderId,
+          roundId,
+        };
         return { statusCode: 200, body };
       });
     },

@@ -21,31 +21,32 @@ import {
 import { isConfirmedOn, roundStatus } from './order-rounds.repository.ts';
 import { releaseStock } from './reservation.service.ts';
 import { notifyOrderClosed } from '../notifications/notifications.service.ts';
-import { message } from '#shared/i18n/messages';
+import { message, type Message } from '#shared/i18n/messages';
 
 type Trx = Transaction<Database>;
 
 const OPEN: readonly OrderStatus[] = ['PENDING', 'PROCESSING'];
-export const ORDER_NOT_FOUND = 'Order not found.';
+/** Worded in the caller's language, like every refusal (issue 21). */
+const ORDER_NOT_FOUND = message('server.orders.notFound');
 
 type Action = 'cancel' | 'start' | 'complete' | 'move';
 
-const COMPLETED_MESSAGES: Record<Action, string> = {
-  cancel: 'This order was already completed and can no longer be cancelled.',
-  start: 'This order was already completed.',
-  complete: 'This order was already completed.',
-  move: 'This order was already completed and can no longer be moved.',
+const COMPLETED_MESSAGES: Record<Action, Message> = {
+  cancel: message('server.orders.completedNoCancel'),
+  start: message('server.orders.alreadyCompleted'),
+  complete: message('server.orders.alreadyCompleted'),
+  move: message('server.orders.completedNoMove'),
 };
 
 /** A second Start delivery (another request, another volunteer): the state it asked for holds. */
-export const ALREADY_PROCESSING = 'This order is already being delivered.';
+const ALREADY_PROCESSING = message('server.orders.alreadyProcessing');
 
-function finalMessage(status: OrderStatus | undefined, action: Action): string {
-  if (status === 'CANCELLED') return 'This order was cancelled.';
+function finalMessage(status: OrderStatus | undefined, action: Action): Message {
+  if (status === 'CANCELLED') return message('server.orders.wasCancelled');
   if (status === 'COMPLETED') return COMPLETED_MESSAGES[action];
   // Only Start delivery refuses an open order: the others take PROCESSING too.
   if (status === 'PROCESSING') return ALREADY_PROCESSING;
-  return 'This order can no longer be changed.';
+  return message('server.orders.cannotChange');
 }
 
 async function refuseFinal(trx: Trx, orderId: number, action: Action) {
@@ -78,14 +79,18 @@ export async function cancelOrder(w: SignedInWrite, orderId: number): Promise<vo
 
 /**
  * The order, when the actor is a volunteer CONFIRMED on its round; a missing order is a 404,
- * anyone else a 403 (`doing` names the action in its message).
+ * anyone else a 403 (`action` names the action in its message).
  */
-async function orderOfConfirmedVolunteer(w: SignedInWrite, orderId: number, doing: string) {
+async function orderOfConfirmedVolunteer(
+  w: SignedInWrite,
+  orderId: number,
+  action: 'start' | 'complete',
+) {
   const order = await findOrderState(w.trx, orderId);
   if (order === undefined) throw notFound(ORDER_NOT_FOUND);
   const confirmed =
     order.roundId !== null && (await isConfirmedOn(w.trx, order.roundId, w.actor.userId));
-  if (!confirmed) throw forbidden(`Only a volunteer confirmed on this order's round can ${doing}.`);
+  if (!confirmed) throw forbidden(message('server.orders.confirmedVolunteerOnly', { action }));
   return order;
 }
 
@@ -95,7 +100,7 @@ async function orderOfConfirmedVolunteer(w: SignedInWrite, orderId: number, doin
  * ALREADY_PROCESSING (409) as a completed one is refused a second Complete.
  */
 export async function startDelivery(w: SignedInWrite, orderId: number): Promise<void> {
-  await orderOfConfirmedVolunteer(w, orderId, 'start its delivery');
+  await orderOfConfirmedVolunteer(w, orderId, 'start');
   if (!(await setStatusIf(w.trx, orderId, ['PENDING'], 'PROCESSING', w.now))) {
     throw await refuseFinal(w.trx, orderId, 'start');
   }
@@ -103,7 +108,7 @@ export async function startDelivery(w: SignedInWrite, orderId: number): Promise<
 
 /** A volunteer CONFIRMED on the order's round (the actor) marks it COMPLETED. */
 export async function completeOrder(w: SignedInWrite, orderId: number): Promise<void> {
-  const order = await orderOfConfirmedVolunteer(w, orderId, 'complete it');
+  const order = await orderOfConfirmedVolunteer(w, orderId, 'complete');
   if (!(await setStatusIf(w.trx, orderId, OPEN, 'COMPLETED', w.now))) {
     throw await refuseFinal(w.trx, orderId, 'complete');
   }

@@ -24,6 +24,9 @@ import { orderRateLimits } from './order-rate-limits.ts';
 import { placeOrder, placeOrderAtOnce, type Orderer } from './place-order.service.ts';
 import { ivRecorded, pendingIvOf, recordPendingIv } from '../plugins/secure-channel.ts';
 import { SECURE_SESSION_MAX_MESSAGES } from '../security/secure-sessions.repository.ts';
+import type { MessageId } from '#shared/i18n/messages';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { translate } from '../i18n/translator.ts';
 
 /** Guest orders per client address and minute, times config.rateLimitScale. */
 export const GUEST_ORDER_RATE_LIMIT = 20;
@@ -35,8 +38,9 @@ export const GUEST_ORDER_RATE_LIMIT = 20;
 export const CLIENT_ORDER_RATE_LIMIT = 30;
 export const ACCOUNT_ORDER_RATE_LIMIT = 10;
 
-const PLACED = 'Order placed successfully.';
-const GUEST_PLACED = 'Order placed successfully. Please save your order ID.';
+/** The success messages (the spec's English), worded in the caller's language. */
+const PLACED: MessageId = 'server.orders.placed';
+const GUEST_PLACED: MessageId = 'server.orders.guestPlaced';
 
 export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void> {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
@@ -61,9 +65,9 @@ export async function orderCreateRoutes(untyped: FastifyInstance): Promise<void>
     reply: FastifyReply,
     details: OrderDetails,
     orderer: Orderer,
-    message: string,
+    placed: MessageId,
   ) {
-    const replied = replyOf(message);
+    const replied = replyOf(translate(requestLanguage(request), placed));
     const work = async (trx: Parameters<typeof writeContextOf>[1]) =>
       replied(await placeOrder(writeContextOf(opened, trx), details, orderer));
     const oneStatement: IdempotentOptions['oneStatement'] =

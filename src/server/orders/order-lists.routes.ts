@@ -30,6 +30,7 @@ import { ID_RULE, idFromWire } from '#shared/contracts/ids';
 import { validateOrderHistoryUserId } from '#shared/rules/orders';
 import { forbidden } from '../errors.ts';
 import { translate } from '../i18n/translator.ts';
+import { message } from '#shared/i18n/messages';
 import { privacyOf, recordRead } from '../http/personal-data-reads.ts';
 import { callerOf } from '../plugins/access.ts';
 import {
@@ -79,6 +80,9 @@ const userOrdersParams = z.object({ userId: z.string() }).transform(({ userId },
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A client asking for someone else's history (worded in the caller's language). */
+const OWN_ORDERS_ONLY = message('server.orders.ownOnly');
+
 /** The client's own cancelled orders as their history shows them: who cancelled, and when. */
 function cancelledReply(
   request: FastifyRequest,
@@ -111,7 +115,7 @@ export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
     { config: { access: ['CLIENT'] }, schema: own },
     async (request) => {
       const { userId } = request.params;
-      if (userId !== callerOf(request).userId) throw forbidden('You can only see your own orders.');
+      if (userId !== callerOf(request).userId) throw forbidden(OWN_ORDERS_ONLY);
       return listReply(await seenBy(request, 'owner', await listOrders(db, ownOrders(userId))));
     },
   );
@@ -122,7 +126,7 @@ export async function orderListRoutes(untyped: FastifyInstance): Promise<void> {
     { config: { access: ['CLIENT'] }, schema: cancelled },
     async (request) => {
       const { userId } = request.params;
-      if (userId !== callerOf(request).userId) throw forbidden('You can only see your own orders.');
+      if (userId !== callerOf(request).userId) throw forbidden(OWN_ORDERS_ONLY);
       const { now } = privacyOf(request);
       const since = new Date(now.getTime() - CANCELLED_SHOWN_DAYS * DAY_MS).toISOString();
       return cancelledReply(

@@ -16,6 +16,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKeyOf, perClientAddress } from '../http/rate-limits.ts';
 import { AppError } from '../errors.ts';
+import { message, type Message } from '#shared/i18n/messages';
 import { findKey } from '../idempotency/idempotency.repository.ts';
 import { idempotencyKeyOf, idempotencyScopeOf } from '../idempotency/idempotency-key.ts';
 import { lookupOf } from '../plugins/request-lookup.ts';
@@ -46,7 +47,12 @@ async function isStoredReplay(app: FastifyInstance, request: FastifyRequest): Pr
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-async function count(limiter: Limiter, request: FastifyRequest, reply: FastifyReply, text: string) {
+async function count(
+  limiter: Limiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  text: Message,
+) {
   const result = await limiter(request);
   if (result.isAllowed || !result.isExceeded) return;
   reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
@@ -75,9 +81,9 @@ export function orderRateLimits(
     });
     return async (request, reply) => {
       if (await isStoredReplay(app, request)) return;
-      await count(byAddress, request, reply, 'Too many orders from this address. Try again later.');
+      await count(byAddress, request, reply, message('server.orders.tooManyFromAddress'));
       if (request.user === null) return;
-      await count(byAccount, request, reply, 'Too many orders from this account. Try again later.');
+      await count(byAccount, request, reply, message('server.orders.tooManyFromAccount'));
     };
   }
   return {

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OpenedDb } from '../db/kysely.ts';
 import type { Role } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 import { hashToken, liveSessionUser, type SessionUser } from '../auth/login-sessions.repository.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key.ts';
 import { keepLookup, lookUp, secureSessionIdOf } from './request-lookup.ts';
@@ -68,7 +69,7 @@ export function checkClaimedIdentity(
   for (const claimed of userIdClaims.map(claimText)) {
     if (claimed === undefined) continue;
     if (user === null || claimed !== String(user.userId)) {
-      throw forbidden('The userId does not match the signed-in user.');
+      throw forbidden(message('server.errors.userIdMismatch'));
     }
   }
   const adminClaims = claimedValues(request, 'adminUsername');
@@ -77,7 +78,7 @@ export function checkClaimedIdentity(
   for (const claimed of adminClaims.map(claimText)) {
     if (claimed === undefined) continue;
     if (user === null || claimed.toLowerCase() !== user.username.toLowerCase()) {
-      throw forbidden('The admin username does not match the signed-in user.');
+      throw forbidden(message('server.errors.adminUsernameMismatch'));
     }
   }
 }

@@ -4,7 +4,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NOTIFICATION_PATHS } from '#shared/contracts/notifications';
 import { forbidden } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 
+/** Worded in the caller's language. */
+const CROSS_SITE = message('server.errors.crossSite');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PREFLIGHTED_HEADERS = ['x-session-id', 'idempotency-key', 'admin-username'];
 const ONE_CLICK_UNSUBSCRIBE = `${NOTIFICATION_PATHS.unsubscribe}?`;
@@ -28,14 +31,13 @@ function carriesPreflightedSignal(request: FastifyRequest): boolean {
 export function registerCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site')
-      throw forbidden('Cross-site requests are not allowed.');
-    if (isForeignOrigin(request)) throw forbidden('Cross-site requests are not allowed.');
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(CROSS_SITE);
+    if (isForeignOrigin(request)) throw forbidden(CROSS_SITE);
     if (SAFE_METHODS.has(request.method)) return;
     // RFC 8058 one-click opt-out: a mail provider posts a form with no preflight signal; the
     // signed token in the URL is the whole authority (it turns one person's mail off).
     if (request.url.startsWith(ONE_CLICK_UNSUBSCRIBE)) return;
     // Multipart uploads (admin images) are sent with Admin-Username, which forces a preflight.
-    if (!carriesPreflightedSignal(request)) throw forbidden('Cross-site requests are not allowed.');
+    if (!carriesPreflightedSignal(request)) throw forbidden(CROSS_SITE);
   });
 }

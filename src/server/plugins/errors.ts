@@ -4,7 +4,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, envelopeOf, type ErrorCode } from '../errors.ts';
 import { requestLanguage } from '../i18n/request-language.ts';
-import { message } from '#shared/i18n/messages';
+import { message, type Message } from '#shared/i18n/messages';
+import { translate } from '../i18n/translator.ts';
 import { zodRefusal } from './zod-refusal.ts';
 
 const fastifyCodeMap: Record<string, ErrorCode> = {
@@ -20,6 +21,28 @@ const fastifyCodeMap: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
+/**
+ * Fastify's own refusals keep their English as Fastify words it (clients and tests read it);
+ * other languages get the catalogue's message of the refusal's kind.
+ */
+const fastifyTexts: Partial<Record<ErrorCode, Message>> = {
+  PAYLOAD_TOO_LARGE: message('server.errors.tooLarge'),
+  UNSUPPORTED_MEDIA_TYPE: message('server.errors.mediaType'),
+};
+const BAD_BODY_CODES = new Set([
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+]);
+const BAD_REQUEST = message('server.errors.badRequest');
+
+function fastifyRefusal(code: ErrorCode, fastifyCode: string | undefined, english?: string) {
+  const text = BAD_BODY_CODES.has(fastifyCode ?? '')
+    ? message('server.errors.badBody')
+    : (fastifyTexts[code] ?? BAD_REQUEST);
+  return new AppError(code, text, {}, english ?? translate('en', BAD_REQUEST.id));
+}
+
 function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return zodRefusal(error);
@@ -31,15 +54,16 @@ function toAppError(error: unknown): AppError | undefined {
   }
   if (typeof fe.code === 'string') {
     const mapped = fastifyCodeMap[fe.code];
-    if (mapped !== undefined) return new AppError(mapped, fe.message ?? 'Bad request.');
+    if (mapped !== undefined) return fastifyRefusal(mapped, fe.code, fe.message);
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     if (fe.statusCode === 429)
       return new AppError('RATE_LIMITED', message('server.errors.rateLimited'));
     // Fastify's own 4xx (e.g. bad content type) carry safe messages.
-    return new AppError(
+    return fastifyRefusal(
       fe.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
-      fe.message ?? 'Bad request.',
+      fe.code,
+      fe.message,
     );
   }
   return undefined;

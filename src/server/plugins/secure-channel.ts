@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DecryptError } from '#shared/secure-channel/index';
 import type { Db } from '../db/kysely.ts';
 import { badRequest } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 import { openText, sealText } from '../security/aes-gcm.ts';
 import { jsonTooDeep, tooDeep } from '../security/json-depth.ts';
 import { openSecureSession, touchIfDue } from '../security/secure-request.ts';
@@ -66,6 +67,9 @@ interface ChannelState {
 }
 
 // Per request (requests are per app, so one map serves every app in the process).
+/** A body that does not open (or is not JSON once open), worded in the caller's language. */
+const UNDECRYPTABLE = message('server.security.undecryptable');
+
 const channels = new WeakMap<FastifyRequest, ChannelState>();
 const recorders = new WeakMap<FastifyRequest, { db: Db; record: typeof recordMessage }>();
 
@@ -153,9 +157,9 @@ export function registerSecureChannel(
   async function openBody(request: FastifyRequest, body: string): Promise<unknown> {
     const channel = channels.get(request);
     if (channel === undefined || request.secureSessionId === null) {
-      throw badRequest('A text/plain body must be encrypted and sent with X-Session-ID.');
+      throw badRequest(message('server.security.mustEncrypt'));
     }
-    const undecryptable = () => badRequest('The encrypted body could not be decrypted.');
+    const undecryptable = () => badRequest(UNDECRYPTABLE);
     let opened: ReturnType<typeof openText>;
     try {
       opened = openText(channel.key, body);
@@ -176,7 +180,7 @@ export function registerSecureChannel(
     }
     const recorded = await record(db, request.secureSessionId, opened.iv, new Date());
     if (recorded === 'replayed' && !isResentKeyedWrite(request)) {
-      const replayed = 'This encrypted message was already received (replayed IV).';
+      const replayed = message('server.security.replayedIv');
       throw refusedByChannel(channel, badRequest(replayed));
     }
     if (recorded === 'capped') throw refusedByChannel(channel, sessionExpired());
@@ -187,7 +191,7 @@ export function registerSecureChannel(
     try {
       return JSON.parse(plaintext) as unknown;
     } catch {
-      throw refusedByChannel(channel, badRequest('The encrypted body could not be decrypted.'));
+      throw refusedByChannel(channel, badRequest(UNDECRYPTABLE));
     }
   }
 

@@ -7,9 +7,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { envelopeOf, notFound } from '../errors.ts';
+import { requestLanguage } from '../i18n/request-language.ts';
+import { message } from '#shared/i18n/messages';
 
 /** The 404 of an /api path no route serves (the secure channel refuses with it too). */
-export const noSuchEndpoint = () => notFound('No such endpoint.');
+export const noSuchEndpoint = () => notFound(message('server.errors.noSuchEndpoint'));
 
 export async function registerStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
   const hasBuild = fs.existsSync(path.join(staticDir, 'index.html'));
@@ -35,6 +37,6 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send(envelopeOf(noSuchEndpoint()));
+    return reply.status(404).send(envelopeOf(noSuchEndpoint(), requestLanguage(request)));
   });
 }

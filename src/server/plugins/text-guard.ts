@@ -3,6 +3,7 @@
 // one, so they are a 400 naming the field at the door instead of a failure in a repository.
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 
 const MAX_DEPTH = 32;
 
@@ -24,7 +25,7 @@ export function refuseNul(source: unknown): void {
   const path = nulPath(source, '');
   if (path === undefined) return;
   const field = path === '' ? 'body' : path;
-  throw badRequest(`${field}: must not contain NUL characters`);
+  throw badRequest(message('server.errors.nul', { field }));
 }
 
 export function registerTextGuard(app: FastifyInstance): void {

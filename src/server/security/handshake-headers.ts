@@ -5,6 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 
 export const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
 const TIMESTAMP_SHAPE = /^(0|[1-9]\d{0,15})$/;
@@ -51,15 +52,15 @@ export function checkHandshakeHeaders(
   const timestamp = header(request, 'x-timestamp');
   const signature = header(request, 'x-signature');
   if (clientId === undefined && timestamp === undefined && !options.required) return;
-  if (clientId !== client.clientId) throw unauthorized('Unknown client.');
+  if (clientId !== client.clientId) throw unauthorized(message('server.security.unknownClient'));
   if (timestamp === undefined || !TIMESTAMP_SHAPE.test(timestamp)) {
-    throw unauthorized('X-Timestamp must be the time in unix milliseconds.');
+    throw unauthorized(message('server.security.timestampFormat'));
   }
   if (Math.abs(now.getTime() - Number(timestamp)) > TIMESTAMP_TOLERANCE_MS) {
-    throw unauthorized('X-Timestamp is too far from the server time.');
+    throw unauthorized(message('server.security.timestampSkew'));
   }
   if (signature === undefined) return;
   if (!signatureVerifies(client.clientAuthKey, clientId, timestamp, signature)) {
-    throw unauthorized('The handshake signature does not verify.');
+    throw unauthorized(message('server.security.badSignature'));
   }
 }

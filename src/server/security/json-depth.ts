@@ -4,6 +4,7 @@
 // idempotency key's hash did one) overflows the stack and became a 500. Every later step
 // (validation, the NUL guard, the key's hash) may then recurse over a body safely.
 import { badRequest } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -52,7 +53,7 @@ export function valueTooDeep(value: unknown, limit = MAX_JSON_DEPTH): boolean {
 }
 
 export function tooDeep() {
-  return badRequest(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  return badRequest(message('server.errors.tooDeep', { max: String(MAX_JSON_DEPTH) }));
 }
 
 /** Throws the 400 when the text nests too deep. */
