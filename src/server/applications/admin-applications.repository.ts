@@ -79,6 +79,16 @@ export async function findApplication(trx: Trx, id: number) {
   return row === undefined ? undefined : viewOf(row);
 }
 
+/** The language the application was sent in, as stored (null: its request stated none). */
+export async function applicationLanguageOf(trx: Trx, id: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom('volunteer_applications')
+    .select('language')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.language ?? null;
+}
+
 /**
  * Moves a PENDING application to its decision. The condition sits in the UPDATE, so of two
  * admins deciding at once exactly one succeeds; false = it was not PENDING any more.

@@ -25,7 +25,9 @@ import { setRole } from '../admin-users/admin-users.repository.ts';
 import type { SignedInWrite } from '../db/write-context.ts';
 import { recordAdminAction } from '../audit/audit.service.ts';
 import { endLoginsIn } from '../admin-users/end-user-logins.ts';
+import { languageOrNull } from '../i18n/account-language.ts';
 import {
+  applicationLanguageOf,
   decidePending,
   findApplication,
   setPromoteOnReset,
@@ -37,7 +39,10 @@ interface Applicant {
   userId: number;
   username: string;
   email: string;
-  /** The account's users.language as stored (null for a new account: never chosen). */
+  /**
+   * The language its mail is worded in, as stored: the account's users.language when it chose
+   * one, else the language the application was sent in; null when neither is known.
+   */
   language: string | null;
 }
 
@@ -83,6 +88,7 @@ async function createVolunteer(
 async function approve(d: SignedInWrite, id: number): Promise<Approval> {
   const application = await decide(d, id, 'APPROVED');
   const { email } = application;
+  const applied = await applicationLanguageOf(d.trx, id);
   const existing = await findUserByEmail(d.trx, email);
   if (existing?.role === 'ADMIN') throw conflict(M.adminEmail);
   if (existing !== undefined) {
@@ -90,7 +96,7 @@ async function approve(d: SignedInWrite, id: number): Promise<Approval> {
       userId: existing.id,
       username: existing.username,
       email,
-      language: existing.language,
+      language: languageOrNull(existing.language) ?? applied,
     };
     const emailVerified = emailVerifiedOf(existing);
     if (existing.role === 'VOLUNTEER') {
@@ -108,7 +114,7 @@ async function approve(d: SignedInWrite, id: number): Promise<Approval> {
   }
   const created = await createVolunteer(d, application);
   const code = await issueMailedCode(d, { id: created.userId, email }, 'WELCOME');
-  return { kind: 'created', ...created, email, code, language: null };
+  return { kind: 'created', ...created, email, code, language: applied };
 }
 
 export async function approveApplication(d: SignedInWrite, id: number): Promise<Approval> {

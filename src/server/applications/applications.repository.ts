@@ -2,6 +2,7 @@
 // applications has its own module).
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { Language } from '#shared/i18n/languages';
 
 export interface NewApplication {
   firstName: string;
@@ -10,6 +11,8 @@ export interface NewApplication {
   phone: string;
   notes: string | null;
   submissionDate: Date;
+  /** The language it was sent in, null when its request stated none. */
+  language: Language | null;
 }
 
 export async function hasPendingApplication(
@@ -41,6 +44,7 @@ export async function insertApplication(
       submission_date: application.submissionDate.toISOString(),
       decided_at: null,
       decided_by: null,
+      language: application.language,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -10,6 +10,7 @@ import {
 import { validateVolunteerApplication } from '#shared/rules/applications';
 import { postPublicSubmit } from '../http/public-submit.ts';
 import { sayTo } from '../i18n/say-to.ts';
+import { statedLanguage } from '../i18n/request-language.ts';
 import { applyToVolunteer } from './applications.service.ts';
 
 /** Per client address and minute, times config.rateLimitScale. */
@@ -27,7 +28,7 @@ export async function applicationRoutes(app: FastifyInstance): Promise<void> {
     write: async (w, input, request): Promise<VolunteerApplyReply> => ({
       status: 'success',
       message: sayTo(request, 'server.applications.submitted'),
-      applicationId: await applyToVolunteer(w, input),
+      applicationId: await applyToVolunteer(w, input, statedLanguage(request)),
     }),
   });
 }

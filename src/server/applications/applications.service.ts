@@ -6,6 +6,7 @@ import type { WriteContext } from '../db/write-context.ts';
 import { conflict } from '../errors.ts';
 import { translate } from '../i18n/translator.ts';
 import { message } from '#shared/i18n/messages';
+import type { Language } from '#shared/i18n/languages';
 import { hasPendingApplication, insertApplication } from './applications.repository.ts';
 import { notifyNewApplication } from '../notifications/notifications.service.ts';
 
@@ -32,6 +33,7 @@ export function submissionDateOf(submissionTime: number | null | undefined, now:
 export async function applyToVolunteer(
   w: WriteContext,
   input: VolunteerApplyRequest,
+  language: Language | null,
 ): Promise<number> {
   const { trx, now } = w;
   const email = (input.email ?? '').trim();
@@ -44,6 +46,7 @@ export async function applyToVolunteer(
     phone: (input.phone ?? '').trim(),
     notes: notes === '' ? null : notes,
     submissionDate: submissionDateOf(input.submissionTime, now),
+    language,
   });
   await notifyNewApplication(w, applicationId);
   return applicationId;

@@ -22,6 +22,8 @@ import { push } from './migrations/2026-11-29T1100-push.ts';
 import { orderCancelledBy } from './migrations/2026-11-29T1300-order-cancelled-by.ts';
 import { userLanguage } from './migrations/2026-11-30T1000-user-language.ts';
 import { sealedOrderIvs } from './migrations/2026-12-01T1000-sealed-order-ivs.ts';
+import { applicationLanguage } from './migrations/2026-12-02T1000-application-language.ts';
+import { outOfStockInPlaceOrder } from './migrations/2026-12-03T1000-out-of-stock-in-place-order.ts';
 
 /** Every migration, by name, built for the dialect's column types. */
 export function allMigrations(t: ColumnTypes): Record<string, Migration> {
@@ -45,6 +47,8 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-11-29T1300-order-cancelled-by': orderCancelledBy(t),
     '2026-11-30T1000-user-language': userLanguage(t),
     '2026-12-01T1000-sealed-order-ivs': sealedOrderIvs(t),
+    '2026-12-02T1000-application-language': applicationLanguage(t),
+    '2026-12-03T1000-out-of-stock-in-place-order': outOfStockInPlaceOrder(t),
   };
 }
 

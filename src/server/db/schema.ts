@@ -186,6 +186,8 @@ export interface VolunteerApplicationsTable {
   decided_by: number | null;
   /** Approved for an account whose email was unproven: promoted when it proves it on reset. */
   promote_on_reset_user_id: Generated<number | null>;
+  /** The language the application was sent in ("en", "es"); null when its request said none. */
+  language: Generated<string | null>;
 }
 
 export interface FeedbackTable {

@@ -12,8 +12,16 @@ import {
 import { languageOrNull } from './account-language.ts';
 
 export function requestLanguage(request: FastifyRequest): Language {
+  return statedLanguage(request) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language the request states (its Accept-Language, else the signed-in account's choice),
+ * null when it states none: what is kept to word a later mail (a volunteer application).
+ */
+export function statedLanguage(request: FastifyRequest): Language | null {
   const header = request.headers['accept-language'];
   if (header !== undefined) return firstSpoken(acceptLanguageTags(header)) ?? DEFAULT_LANGUAGE;
   // request.user: set by the access plugin from the login cookie (null when signed out).
-  return languageOrNull(request.user?.language) ?? DEFAULT_LANGUAGE;
+  return languageOrNull(request.user?.language);
 }
