@@ -88,6 +88,11 @@ export interface ServerConfig {
    */
   reminderHours: number;
   /**
+   * The group's IANA time zone (TIME_ZONE, e.g. America/Los_Angeles): the times notifications
+   * and mails name are shown in it. Default: the process's own zone (TZ, else the system's).
+   */
+  timeZone: string;
+  /**
    * Whether this process runs the notification worker (default true; tests that must not
    * send, or drive the worker themselves, turn it off).
    */
@@ -109,6 +114,18 @@ function sqliteDurabilityFrom(value: string | undefined): 'driver' | 'sqlite' {
   if (value === undefined || value === '' || value === 'driver') return 'driver';
   if (value === 'sqlite') return 'sqlite';
   throw new Error('SQLITE_DURABILITY must be driver or sqlite');
+}
+
+/** TIME_ZONE: an IANA zone name Intl knows; else the process's own zone. */
+function timeZoneFrom(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value.trim() }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error('TIME_ZONE must be an IANA time zone name, e.g. America/Los_Angeles');
+  }
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -293,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     vapidKeys: vapidKeysFrom(env),
     vapidSubject: vapidSubjectFrom(env.VAPID_SUBJECT, publicUrl, mailFrom),
     reminderHours: intFrom(env.REMINDER_HOURS, 24, 'REMINDER_HOURS'),
+    timeZone: timeZoneFrom(env.TIME_ZONE),
     notificationWorker: true,
     clock: () => new Date(),
   };

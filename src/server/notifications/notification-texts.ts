@@ -117,8 +117,21 @@ export function mailTexts(language: NotificationLanguage): {
   };
 }
 
-function formatterFor(language: NotificationLanguage): Format {
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Dates in the recipient's language and the group's time zone (TIME_ZONE), with the zone
+ * named: a server's own zone (often UTC) would tell a volunteer the wrong hour, and a push read
+ * while travelling should not leave the hour to guessing.
+ */
+function formatterFor(language: NotificationLanguage, timeZone: string | undefined): Format {
+  const format = new Intl.DateTimeFormat(language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone === undefined ? {} : { timeZone }),
+  });
   return {
     time: (iso) => format.format(new Date(iso)),
     say: (id, values) => translate(language, id, values),
@@ -129,13 +142,17 @@ export function isNotificationKind(kind: string): kind is NotificationKind {
   return Object.hasOwn(TEXTS, kind);
 }
 
-/** The texts of one queued row; throws on an unknown kind (a row written by newer code). */
+/**
+ * The texts of one queued row; throws on an unknown kind (a row written by newer code).
+ * `timeZone`: the group's (config.timeZone); the process's own when absent.
+ */
 export function renderNotification(
   kind: string,
   params: unknown,
   language: NotificationLanguage,
+  timeZone?: string,
 ): RenderedNotification {
   if (!isNotificationKind(kind)) throw new Error(`unknown notification kind ${kind}`);
   const render = TEXTS[kind] as (p: unknown, f: Format) => Rendered;
-  return render(params, formatterFor(language));
+  return render(params, formatterFor(language, timeZone));
 }

@@ -54,6 +54,8 @@ export interface WorkerDeps {
   rowLocks: boolean;
   clock: () => Date;
   reminderHours: number;
+  /** The group's IANA time zone, for the times a notification names (config.timeZone). */
+  timeZone: string;
   /** Built on first use (its token key is read from the database). */
   mail: () => Promise<MailChannelDeps>;
   /** app.ctx.pushChannel when the push side registered one, read at each send. */
@@ -182,7 +184,7 @@ export function createNotificationWorker(deps: WorkerDeps): NotificationWorker {
     // In the recipient's language, read at delivery: a choice made since the row was queued
     // counts (issue 21).
     const language = recipientLanguage(recipient.language);
-    return deliver(row, recipient, renderNotification(row.kind, params, language));
+    return deliver(row, recipient, renderNotification(row.kind, params, language, deps.timeZone));
   }
 
   async function record(row: ClaimedNotification, outcome: DeliveryOutcome): Promise<void> {

@@ -23,6 +23,7 @@ export function registerNotifications(app: FastifyInstance): void {
     rowLocks: opened.dialect === 'postgres',
     clock: () => config.clock(),
     reminderHours: config.reminderHours,
+    timeZone: config.timeZone,
     mail: () =>
       (mail ??= loadUnsubscribeTokens(opened.db).then((tokens) => ({
         send: (message) => app.mailer.send(message),

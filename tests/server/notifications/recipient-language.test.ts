@@ -2,7 +2,8 @@
 // chose Spanish gets the notification mail in Spanish (subject, body, fixed lines, the date by
 // Intl in Spanish, <html lang="es">) through a real SMTP server; an account that never chose
 // gets the spec's English. The language is read when the mail is sent, so a choice made after
-// the row was queued counts.
+// the row was queued counts. The round's time is in the group's zone (TIME_ZONE, here Los
+// Angeles, while the tests' process runs on UTC), with the zone named.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects, useTestServer } from '../../support/build-app.ts';
@@ -23,11 +24,16 @@ describe.each(testDialects())('notification mail in the recipient language (%s)'
   });
   const server = useTestServer(dialect, {
     notificationWorker: false,
+    timeZone: 'America/Los_Angeles',
     get smtpUrl() {
       return smtpUrl;
     },
   });
   const db = () => server.app.ctx.opened.db;
+
+  /** 17:30 UTC on 12 January next year: 9:30 in Los Angeles (PST, UTC-8). */
+  const YEAR = new Date().getUTCFullYear() + 1;
+  const START = new Date(Date.UTC(YEAR, 0, 12, 17, 30));
 
   /** A cancelled round's mail to one volunteer of the given account language. */
   async function cancelledRoundMail(language: 'es' | null, chooseAfterQueueing = false) {
@@ -38,7 +44,7 @@ describe.each(testDialects())('notification mail in the recipient language (%s)'
       language: chooseAfterQueueing ? null : language,
     });
     const title = `Ronda ${randomUUID().slice(0, 8)}`;
-    const roundId = await createTestRound(db(), { title, startsInMs: 3 * 86_400_000 });
+    const roundId = await createTestRound(db(), { title, start: START });
     await createSignup(db(), roundId, person.id, 'CONFIRMED');
     const res = await call(server.app, 'PUT', `/api/admin/rounds/${roundId}/cancel`, {
       as: admin,
@@ -56,26 +62,18 @@ describe.each(testDialects())('notification mail in the recipient language (%s)'
     const mails = inbox.mails.filter((m) => m.to.includes(person.email));
     expect(mails).toHaveLength(1);
     const raw = mails[0]?.data ?? '';
-    const round = await db()
-      .selectFrom('rounds')
-      .select('start_time')
-      .where('id', '=', roundId)
-      .executeTakeFirstOrThrow();
-    const start = new Date(round.start_time);
     // decodedBody gives the quoted-printable bytes one character each: read them as UTF-8.
     const body = Buffer.from(decodedBody(raw), 'latin1').toString('utf8');
-    return { subject: headerOf(raw, 'Subject') ?? '', body, title, start };
+    return { subject: headerOf(raw, 'Subject') ?? '', body, title };
   }
 
   it('a Spanish-speaking account gets the mail in Spanish', async () => {
-    const { subject, body, title, start } = await cancelledRoundMail('es');
+    const { subject, body, title } = await cancelledRoundMail('es');
     expect(subject).toContain(`Ronda cancelada: ${title}`);
-    expect(body).toContain('La ronda del');
     expect(body).toContain('Desactivar estos correos');
     expect(body).toContain('<html lang="es">');
-    // The date by Intl in Spanish ("29 nov 2026, 18:00"), as the server formats it.
-    const spanishDate = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' });
-    expect(body).toContain(`La ronda del ${spanishDate.format(start)} se canceló.`);
+    // The date by Intl in Spanish, in the group's zone, named.
+    expect(body).toContain(`La ronda del 12 ene ${YEAR}, 9:30 GMT-8 se canceló.`);
     expect(body).not.toContain('has been cancelled');
   });
 
@@ -83,6 +81,9 @@ describe.each(testDialects())('notification mail in the recipient language (%s)'
     const { subject, body } = await cancelledRoundMail(null);
     expect(subject).toContain('Round cancelled:');
     expect(body).toContain('has been cancelled.');
+    // 9:30 AM in Los Angeles, not the server's 5:30 PM UTC.
+    expect(body).toMatch(new RegExp(`Jan 12, ${YEAR}, 9:30\\sAM PST`));
+    expect(body).not.toMatch(/5:30\sPM/);
     expect(body).toContain('Turn off these emails');
   });
 
