@@ -5,7 +5,7 @@
 // an admin's confirm over HTTP and from rows queued by another process (this one) through the
 // queue's own queueNotification, which the server's worker picks up.
 // - each device of the person gets the event once, the JSON right; nobody else gets it;
-// - 410 removes the subscription (and it is not tried again);
+// - 410 or 404 removes the subscription (and it is not tried again);
 // - a connection dropped before the answer is tried again at once (a kept-alive connection
 //   the push service closes as a request goes out: CI's one failure of the 410 test);
 // - 429 then 500, each with Retry-After, then 201: delivered once, and the person's other
@@ -217,12 +217,14 @@ describe.each(testDialects())('Web Push through a real server process (%s)', (di
   );
 
   it(
-    'a 410 deletes that subscription; the person’s other device still gets the push',
+    'a 410 or a 404 deletes that subscription; the person’s other device still gets the push',
     async () => {
       const user = await createSignedInUser(opened.db);
       await subscribe(user, 'gone');
+      await subscribe(user, 'unknown');
       await subscribe(user, 'kept');
       receiver.answer('gone', { status: 410 });
+      receiver.answer('unknown', { status: 404 });
       await queue(user.id, 'first-after-410');
       await receiver.waitFor(() => deliveredWith('kept', 'first-after-410').length === 1);
       const kept = receiver.subscription('kept').json.endpoint;
@@ -236,6 +238,7 @@ describe.each(testDialects())('Web Push through a real server process (%s)', (di
       await queue(user.id, 'second-after-410');
       await receiver.waitFor(() => deliveredWith('kept', 'second-after-410').length === 1);
       expect(receiver.attempts.filter((a) => a.name === 'gone')).toHaveLength(1);
+      expect(receiver.attempts.filter((a) => a.name === 'unknown')).toHaveLength(1);
     },
     SLOW,
   );
