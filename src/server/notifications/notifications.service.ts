@@ -23,6 +23,14 @@ export function queuedSince(): number {
   return queuedCount;
 }
 
+/**
+ * Rows queued by the database itself in a committed statement of this process (PostgreSQL's
+ * place_order queues "item out of stock"): counted like a queueing, so the worker wakes.
+ */
+export function noteQueuedByStatement(): void {
+  queuedCount += 1;
+}
+
 export async function queueNotification<K extends NotificationKind>(
   w: Queueing,
   event: NotificationEvent<K>,
@@ -91,11 +99,15 @@ export async function notifySignupRejected(
 
 const LIVE: readonly LiveSignupStatus[] = ['CONFIRMED', 'WAITLISTED'];
 
-/** Event 3: the round was cancelled; to its CONFIRMED and WAITLISTED volunteers. */
+/**
+ * Event 3: the round was cancelled; to its CONFIRMED and WAITLISTED volunteers. The cancel's
+ * time names the event, as a change's does: a round set back to SCHEDULED and cancelled
+ * again is told again (its first key would make the queue drop the second cancel).
+ */
 export async function notifyRoundCancelled(w: Queueing, round: RoundFacts): Promise<void> {
   await queueNotification(w, {
     kind: 'round.cancelled',
-    eventKey: `round.cancelled:round:${round.id}`,
+    eventKey: `round.cancelled:round:${round.id}:${w.now.toISOString()}`,
     userIds: await signedUpUserIds(w.trx, round.id, LIVE),
     params: roundParams(round),
   });
@@ -151,6 +163,8 @@ export async function notifyNewApplication(w: Queueing, applicationId: number): 
 /**
  * Event 5: items of `itemIds` whose stock this change took to 0, to every admin. The item's
  * updated_at (the change's time) is in the key: it runs out again after a restock, a new event.
+ * PostgreSQL's one-statement order path writes the same rows in SQL (place_order, the
+ * 2026-12-03T1000 migration): a change here is a change there.
  */
 export async function notifyItemsOutOfStock(
   w: Queueing,

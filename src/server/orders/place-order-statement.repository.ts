@@ -7,6 +7,10 @@
 // that the caller runs the general path, which words the verdict and stores it.
 // An encrypted order's body IV is recorded by the same statement (place_sealed_orders, the
 // 2026-12-01T1000 migration), not in a round trip of its own.
+// An order that takes an item to 0 queues the admins' "item out of stock" rows in the same
+// statement (place_order, the 2026-12-03T1000 migration); the statement then answers one
+// element more than the batch's orders, which each order of the batch is told
+// (`queuedNotices`), so that the worker is woken as for any queueing.
 // State: per database handle, the orders waiting for the next batch and whether one runs.
 import { CompiledQuery, type Insertable } from 'kysely';
 import type { Db } from '../db/kysely.ts';
@@ -48,9 +52,17 @@ const MAX_BATCH = 64;
 /** A deadlock the database broke by failing this batch: nothing of it was written. */
 const DEADLOCK = '40P01';
 
+/** What the statement did with one order. */
+export interface OneStatementOutcome {
+  /** The new order's id, or undefined when the general path must decide. */
+  orderId: number | undefined;
+  /** Some order of its batch queued notification rows (an item taken to 0). */
+  queuedNotices: boolean;
+}
+
 interface Waiting {
   order: OneStatementOrder;
-  settle: (id: number | undefined) => void;
+  settle: (outcome: OneStatementOutcome) => void;
   fail: (error: unknown) => void;
 }
 
@@ -92,13 +104,14 @@ async function runBatch(db: Db, batch: readonly Waiting[]): Promise<void> {
       CompiledQuery.raw(PLACE_SEALED_ORDERS, [rows]),
     );
     const ids = result.rows[0]?.ids ?? [];
+    const queuedNotices = ids.length > batch.length;
     batch.forEach((w, i) => {
-      w.settle(ids[i] ?? undefined);
+      w.settle({ orderId: ids[i] ?? undefined, queuedNotices });
     });
   } catch (error) {
     const deadlock = (error as { code?: unknown }).code === DEADLOCK;
     for (const w of batch) {
-      if (deadlock) w.settle(undefined);
+      if (deadlock) w.settle({ orderId: undefined, queuedNotices: false });
       else w.fail(error);
     }
   }
@@ -110,11 +123,11 @@ async function drain(db: Db, batcher: Batcher): Promise<void> {
   batcher.running = false;
 }
 
-/** The new order's id, or undefined when the general path must decide. */
+/** The new order's id (undefined when the general path must decide), and what else it did. */
 export function placeOrderInOneStatement(
   db: Db,
   order: OneStatementOrder,
-): Promise<number | undefined> {
+): Promise<OneStatementOutcome> {
   let batcher = batchers.get(db);
   if (batcher === undefined) {
     batcher = { waiting: [], running: false };

@@ -24,7 +24,10 @@ import { placeOrderInOneStatement, type SealedIv } from './place-order-statement
 import { isSeenShort, reserveStock, stockTakes } from './reservation.service.ts';
 import { candidateKeys, resolveLines } from './resolve-lines.ts';
 import { findItemsByNameKeys } from './stock.repository.ts';
-import { notifyItemsOutOfStock } from '../notifications/notifications.service.ts';
+import {
+  noteQueuedByStatement,
+  notifyItemsOutOfStock,
+} from '../notifications/notifications.service.ts';
 
 export interface Orderer {
   userId: number | null;
@@ -67,17 +70,6 @@ export async function placeOrder(
   return insertOrder(trx, { ...details, ...orderer, ...guestKeys, roundId, lines, now });
 }
 
-/** Whether the order takes an item's whole total as read just before. */
-function mayEmptyAnItem(
-  lines: Parameters<typeof stockTakes>[0],
-  catalogue: readonly { id: number; quantity: number }[],
-): boolean {
-  const left = new Map(catalogue.map((item) => [item.id, item.quantity]));
-  return stockTakes(lines).some(
-    (t) => t.sizeLabel === null && t.quantity >= (left.get(t.itemId) ?? 0),
-  );
-}
-
 /** Stands for the order id in the reply text the statement completes (see replyAround). */
 const ID_MARK = Number.MAX_SAFE_INTEGER;
 
@@ -117,9 +109,9 @@ export async function placeOrderAtOnce(
     throw error;
   }
   if (isSeenShort(lines)) return undefined;
-  // An order that may empty an item goes the general path, which queues the out-of-stock
-  // notification in its transaction (the statement knows nothing of notifications).
-  if (mayEmptyAnItem(lines, catalogue)) return undefined;
+  // An order that empties an item needs no general path: the statement's stock take queues
+  // the admins' out-of-stock notice itself, also when concurrent orders empty it together
+  // (a guess from the catalogue read above missed those).
   const person = personOf(details, orderer);
   const guestKeys =
     person.kind === 'guest'
@@ -127,7 +119,7 @@ export async function placeOrderAtOnce(
       : { guestPhoneKey: null, guestEmailKey: null };
   const reply = replyAround(replyOf);
   const { claim } = key;
-  const orderId = await placeOrderInOneStatement(db, {
+  const { orderId, queuedNotices } = await placeOrderInOneStatement(db, {
     order: newOrderRow({ ...details, ...orderer, ...guestKeys, roundId: null, lines, now }),
     lines: newLineRows(lines),
     takes: stockTakes(lines),
@@ -154,5 +146,6 @@ export async function placeOrderAtOnce(
     replyTail: reply.tail,
     iv,
   });
+  if (queuedNotices) noteQueuedByStatement();
   return orderId === undefined ? undefined : replyOf(orderId);
 }

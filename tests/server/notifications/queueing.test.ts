@@ -32,6 +32,13 @@ describe.each(testDialects())('notifications queued with their change (%s)', (di
       headers: { 'idempotency-key': randomUUID() },
     });
 
+  /** Who was told of the round's cancellations (each cancel's key holds its time). */
+  const cancellationsOf = async (roundId: number) =>
+    (await queued(db(), 'round.cancelled'))
+      .filter((r) => r.event_key.startsWith(`round.cancelled:round:${roundId}:`))
+      .map((r) => `${r.user_id}:${r.channel}`)
+      .sort();
+
   it('a lottery queues "You\'re in" to each winner once, also when it runs again', async () => {
     const roundId = await createTestRound(db(), { maxParticipants: 2, title: 'Night walk' });
     const a = await person(db(), 'VOLUNTEER');
@@ -105,13 +112,35 @@ describe.each(testDialects())('notifications queued with their change (%s)', (di
     expect(JSON.parse(changed[0]?.params ?? '{}')).toMatchObject({ startTime: later });
 
     expect((await admin('PUT', `/api/admin/rounds/${roundId}/cancel`)).statusCode).toBe(200);
-    expect(await recipientsOf(db(), `round.cancelled:round:${roundId}`)).toEqual(
-      bothChannels([a.id, b.id]),
-    );
+    expect(await cancellationsOf(roundId)).toEqual(bothChannels([a.id, b.id]));
     // Refused (already cancelled): nothing more.
     const count = await countQueued(db());
     expect((await admin('PUT', `/api/admin/rounds/${roundId}/cancel`)).statusCode).toBe(409);
     expect(await countQueued(db())).toBe(count);
+  });
+
+  it('a round cancelled, set back to SCHEDULED and cancelled again is told twice', async () => {
+    const roundId = await createTestRound(db(), { maxParticipants: 3 });
+    const a = await person(db(), 'VOLUNTEER');
+    const b = await person(db(), 'VOLUNTEER');
+    await createSignup(db(), roundId, a.id, 'CONFIRMED');
+    await createSignup(db(), roundId, b.id, 'WAITLISTED');
+    expect((await admin('PUT', `/api/admin/rounds/${roundId}/cancel`)).statusCode).toBe(200);
+    const reinstated = await admin('PUT', `/api/admin/rounds/${roundId}`, {
+      status: 'SCHEDULED',
+    });
+    expect(reinstated.statusCode).toBe(200);
+    // Cancelled again, the second time by the update form.
+    const again = await admin('PUT', `/api/admin/rounds/${roundId}`, { status: 'CANCELLED' });
+    expect(again.statusCode).toBe(200);
+    const rows = (await queued(db(), 'round.cancelled')).filter(
+      (r) => (JSON.parse(r.params) as { roundId: number }).roundId === roundId,
+    );
+    // Two cancellations, each once per volunteer and channel.
+    expect(new Set(rows.map((r) => r.event_key)).size).toBe(2);
+    expect(rows.map((r) => `${r.user_id}:${r.channel}`).sort()).toEqual(
+      [...bothChannels([a.id, b.id]), ...bothChannels([a.id, b.id])].sort(),
+    );
   });
 
   it("a client's order completed, or cancelled by an admin, reaches the client; their own cancel does not", async () => {
