@@ -29,8 +29,8 @@ import {
 import { ID_RULE, idFromWire } from '#shared/contracts/ids';
 import { validateOrderHistoryUserId } from '#shared/rules/orders';
 import { forbidden } from '../errors.ts';
-import { translate } from '../i18n/translator.ts';
 import { message } from '#shared/i18n/messages';
+import { issueText } from '#shared/i18n/issue-messages';
 import { privacyOf, recordRead } from '../http/personal-data-reads.ts';
 import { callerOf } from '../plugins/access.ts';
 import {
@@ -72,8 +72,8 @@ const userOrdersParams = z.object({ userId: z.string() }).transform(({ userId },
   const guest = validateOrderHistoryUserId(userId);
   const id = idFromWire(userId);
   if (guest === null && id !== undefined) return { userId: id };
-  // A zod issue carries a string: the rule's text in English, as zod's other refusals are.
-  if (guest !== null) ctx.addIssue({ code: 'custom', message: translate('en', guest.id) });
+  // A zod issue carries a string: the rule's message id (issueText), worded per caller.
+  if (guest !== null) ctx.addIssue({ code: 'custom', message: issueText(guest) });
   else ctx.addIssue({ code: 'custom', path: ['userId'], message: ID_RULE });
   return z.NEVER;
 });

@@ -7,6 +7,7 @@
 // always get the catalogue's message of the issue's kind; a contract's message made with
 // issueText (shared/i18n/issue-messages.ts) is a catalogue message, its own words in each.
 import { z, type ZodError } from 'zod';
+import { ID_RULE, MAX_ID } from '#shared/contracts/ids';
 import { issueMessage } from '#shared/i18n/issue-messages';
 import { message, type Message } from '#shared/i18n/messages';
 import { AppError } from '../errors.ts';
@@ -100,6 +101,14 @@ export function zodRefusal(error: ZodError): AppError {
     return new AppError(
       'BAD_REQUEST',
       field === '' ? own : message('server.validation.fieldRefusal', { field, refusal: own }),
+    );
+  // The one id rule (shared/contracts/ids.ts), its English exactly as the contract words it.
+  if (issue.message === ID_RULE && field !== '')
+    return new AppError(
+      'BAD_REQUEST',
+      message('server.errors.badId', { field, max: String(MAX_ID) }),
+      {},
+      `${field}: ${ID_RULE}`,
     );
   const said = field === '' ? message('server.validation.request') : kindMessage(issue, field);
   if (!isContractMessage(issue)) return new AppError('BAD_REQUEST', said);

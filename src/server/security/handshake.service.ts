@@ -4,7 +4,8 @@
 // any app process on the database can finish a handshake another one began.
 import { InvalidPublicKeyError } from '#shared/secure-channel/index';
 import type { Db } from '../db/kysely.ts';
-import { badRequest } from '../errors.ts';
+import { AppError } from '../errors.ts';
+import { message } from '#shared/i18n/messages';
 import { clientPublicPoint, deriveSessionKey, generateServerKeyPair } from './ecdh.ts';
 import { openPendingHandshake, sealPendingHandshake, tokenBytes } from './handshake-seal.ts';
 import {
@@ -30,7 +31,9 @@ function peerPointOf(clientPublicKey: string): Buffer {
     return clientPublicPoint(clientPublicKey);
   } catch (error) {
     if (error instanceof InvalidPublicKeyError) {
-      throw badRequest(`clientPublicKey: ${error.message}`);
+      // English as the key check words it; other languages the catalogue's refusal.
+      const english = `clientPublicKey: ${error.message}`;
+      throw new AppError('BAD_REQUEST', message('server.security.badPublicKey'), {}, english);
     }
     throw error;
   }

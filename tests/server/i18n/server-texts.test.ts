@@ -384,6 +384,43 @@ describe('the plumbing’s refusals in the caller’s language', () => {
     );
   });
 
+  it('ids in paths and the guest history text, refused by zod', async () => {
+    await expectBoth(
+      (headers) =>
+        call(server.app, 'POST', cancelOrderPath('abc'), { as: client, body: {}, headers }),
+      400,
+      'orderId: must be a whole number from 1 to 2147483647',
+      'server.errors.badId',
+      { field: 'orderId', max: '2147483647' },
+    );
+    const guest = await call(server.app, 'GET', userOrdersPath('Guest'), {
+      as: client,
+      headers: SPANISH,
+    });
+    expect(guest.statusCode, guest.body).toBe(400);
+    expect(messageOf(guest)).toBe('El historial de pedidos no está disponible para invitados.');
+    const inEnglish = await call(server.app, 'GET', userOrdersPath('Guest'), { as: client });
+    expect(messageOf(inEnglish)).toBe('Order history is not available for guest users.');
+  });
+
+  it('a handshake completed with a key that is not one', async () => {
+    const initiated = await call(server.app, 'GET', '/api/security/initiate-handshake', {
+      headers: { 'x-client-id': server.config.clientId, 'x-timestamp': String(Date.now()) },
+    });
+    expect(initiated.statusCode, initiated.body).toBe(200);
+    const { sessionId } = initiated.json<{ sessionId: string }>();
+    await expectBoth(
+      (headers) =>
+        call(server.app, 'POST', '/api/security/complete-handshake', {
+          body: { sessionId, clientPublicKey: 'not base64!' },
+          headers,
+        }),
+      400,
+      'clientPublicKey: The public key is not valid base64.',
+      'server.security.badPublicKey',
+    );
+  });
+
   it('the secure channel and the handshake', async () => {
     await expectBoth(
       // Idempotency-Key: a header the cross-site guard takes as preflighted.
