@@ -5,6 +5,10 @@
 //   of a mail's link turns that person's mail off. The token comes as JSON {token} (the app's
 //   /unsubscribe screen) or in the query with any body (RFC 8058 one-click: a mail client
 //   posts the form `List-Unsubscribe=One-Click` to the List-Unsubscribe URL).
+// - GET /api/notifications/unsubscribe?token=… (public): a mail client that opens the
+//   List-Unsubscribe URL in a browser instead of posting to it is sent (303) to the app's
+//   /unsubscribe page with the same token, where the person confirms. A GET never turns mail
+//   off (RFC 8058 section 3.2: link scanners fetch URLs; only the POST acts).
 import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -84,6 +88,28 @@ export async function notificationRoutes(untyped: FastifyInstance): Promise<void
         const message = sayTo(request, 'server.notifications.preferencesSaved');
         return { statusCode: 200, body: { status: 'success', message, ...prefs } };
       }),
+  );
+
+  app.get(
+    NOTIFICATION_PATHS.unsubscribe,
+    {
+      config: {
+        access: 'public',
+        rateLimit: perClientAddress(config, UNSUBSCRIBE_RATE_LIMIT, 'minute'),
+      },
+      schema: {
+        querystring: unsubscribeQuery,
+        description:
+          'Opened in a browser (a mail client that does not post the one-click form): a 303 ' +
+          'to the app’s /unsubscribe page with the same token, where the person confirms. ' +
+          'Turns nothing off by itself.',
+      },
+    },
+    async (request, reply) => {
+      const token = request.query.token;
+      const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+      return reply.redirect(`/unsubscribe${query}`, 303);
+    },
   );
 
   app.post(

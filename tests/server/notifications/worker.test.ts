@@ -117,6 +117,17 @@ describe.each(testDialects())('the notification worker (%s)', (dialect) => {
       }>();
     expect(await prefsOf()).toMatchObject({ push: true, email: true });
 
+    // A mail client that opens the header's URL in a browser (a GET) is sent to the app's
+    // page with the token, and nothing is turned off: link scanners GET every URL.
+    const opened = new URL(oneClick);
+    const browserGet = await app.inject({
+      method: 'GET',
+      url: `${opened.pathname}${opened.search}`,
+    });
+    expect(browserGet.statusCode).toBe(303);
+    expect(browserGet.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(await prefsOf()).toMatchObject({ push: true, email: true });
+
     // RFC 8058: the mail client posts the form to the header's URL, no sign-in, no JSON.
     const url = new URL(oneClick);
     const oneClickPost = await app.inject({

@@ -24,7 +24,7 @@ export async function cellRequest(entry: RouteEntry, input: CellInput): Promise<
   const path = fillPath(entry.path, entry.params?.(input) ?? {});
   const headers = { ...identity.headers, ...(await entry.headers?.(input)) };
   if (entry.method === 'GET') {
-    const query = { ...asQuery(identity.claims), ...entry.query?.(input) };
+    const query = { ...asQuery(identity.claims), ...(await entry.query?.(input)) };
     const request: WireRequest = { method: 'GET', path, headers, query };
     return { request, body: null, fields: [] };
   }

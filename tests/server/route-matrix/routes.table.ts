@@ -57,7 +57,7 @@ export interface RouteEntry {
    */
   readsQuery?: readonly string[];
   /** A valid query of the route's own (a GET that needs one), beside the caller's claims. */
-  query?: (input: CellInput) => Record<string, string>;
+  query?: (input: CellInput) => Record<string, string> | Promise<Record<string, string>>;
   expect: Expectation;
   /** Callers whose 2xx reply carries the victim's private data; nobody else's may. */
   reveals?: readonly CallerKind[];
@@ -687,6 +687,16 @@ const notifications: RouteEntry[] = [
     required: ['token'],
     readsQuery: ['token'],
     expect: anyone(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    // A browser opening the mail's one-click URL: sent to the app's page, nothing changed.
+    query: async (i) => ({
+      token: (await loadUnsubscribeTokens(i.db)).tokenFor(i.scene.target.id),
+    }),
+    readsQuery: ['token'],
+    expect: anyone(303),
   },
 ];
 
