@@ -16,8 +16,11 @@ import { listenLocally, withBenchApp } from './api-bench-support.ts';
 
 const ORDERS = 2_000;
 const SECONDS = Number(process.env.MEASURE_S ?? 3);
-/** ABBA cycles: this machine's run-to-run noise (±15 % over 5 s) dwarfs the cost measured. */
-const CYCLES = 3;
+/**
+ * ABBA cycles (AUDIT_CYCLES, default 3): this machine's run-to-run noise (±15 % over 5 s)
+ * dwarfs the cost measured, so more cycles give a steadier ratio.
+ */
+const CYCLES = Number(process.env.AUDIT_CYCLES ?? 3);
 const CONNECTIONS = 10;
 const ROUTE = '/api/orders/all?limit=100';
 const WARM_UP_S = 5;
