@@ -13,7 +13,12 @@ import {
   userOrdersPath,
 } from '#shared/contracts/orders';
 import { CARGO_ITEMS_PATH, cargoItemPath } from '#shared/contracts/cargo';
-import { useSignedInUser, useTestServer } from '../../support/build-app.ts';
+import {
+  startTestServer,
+  testDialects,
+  useSignedInUser,
+  useTestServer,
+} from '../../support/build-app.ts';
 import {
   createCatalogueItem,
   createOrderOnRound,
@@ -474,5 +479,30 @@ describe('the plumbing’s refusals in the caller’s language', () => {
       'The handshake signature does not verify.',
       'server.security.badSignature',
     );
+  });
+});
+
+describe.runIf(testDialects().includes('postgres'))('not ready, in the caller’s language', () => {
+  it('GET /api/ready once the database is gone', async () => {
+    const own = await startTestServer('postgres');
+    try {
+      // The database is dropped under the running app, as tests/server/health/ready.test.ts does.
+      const url = new URL(own.config.databaseUrl!);
+      const name = url.pathname.slice(1);
+      const pg = await import('pg');
+      url.pathname = '/postgres';
+      const admin = new pg.default.Client({ connectionString: url.toString() });
+      await admin.connect();
+      await admin.query(`drop database ${name} with (force)`);
+      await admin.end();
+      await expectBoth(
+        (headers) => call(own.app, 'GET', '/api/ready', { headers }),
+        503,
+        'The server cannot serve requests right now. Try again shortly.',
+        'server.errors.notReady',
+      );
+    } finally {
+      await own.close();
+    }
   });
 });
