@@ -3,6 +3,8 @@
 // deletes applications rejected as long ago. It works in batches, each one transaction with
 // its audit entry, and gives the event loop back between batches, so a backlog of 100,000
 // orders never holds the database or the requests up for long.
+// The notification queue is pruned in the same sweep (pruneNotifications): finished rows
+// queued longer than RETENTION_DAYS ago, except reminders whose round is still ahead.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AuditTargetType } from '#shared/contracts/audit';
 import { appendAudit } from '../audit/audit.repository.ts';
@@ -10,6 +12,7 @@ import type { AuditActor } from '../audit/audit.types.ts';
 import type { Db } from '../db/kysely.ts';
 import { inJobTransaction } from '../jobs/job-lock.ts';
 import type { PurgeCounts } from './privacy.types.ts';
+import { pruneNotificationBatch } from '../notifications/notification-pruning.repository.ts';
 import {
   deleteRejectedApplicationBatch,
   purgeFeedbackBatch,
@@ -72,6 +75,27 @@ async function sweepKind(
   }
 }
 
+/**
+ * The notification queue's finished rows older than the retention (and their push deliveries),
+ * in batches like the rest; they hold no personal data beyond who was told what, so no audit
+ * entry. Returns how many rows went.
+ */
+export async function pruneNotifications(db: Db, options: SweepOptions): Promise<number> {
+  const now = options.now.toISOString();
+  const cutoff = new Date(options.now.getTime() - options.retentionDays * DAY_MS).toISOString();
+  const size = options.batchSize ?? SWEEP_BATCH_SIZE;
+  let total = 0;
+  for (;;) {
+    const locked = await inJobTransaction(db, 'retention-sweep', { wait: true }, (trx) =>
+      pruneNotificationBatch(trx, cutoff, now, size),
+    );
+    const pruned = locked.ran ? locked.value.ids.length : 0;
+    total += pruned;
+    if (pruned < size) return total;
+    await nextTurn();
+  }
+}
+
 export async function sweepPersonalData(db: Db, options: SweepOptions): Promise<PurgeCounts> {
   const orders = await sweepKind(db, options, 'orders', purgeOrderBatch);
   const feedback = await sweepKind(db, options, 'feedback', purgeFeedbackBatch);
@@ -79,6 +103,7 @@ export async function sweepPersonalData(db: Db, options: SweepOptions): Promise<
     deleteRejectedApplicationBatch(trx, cutoff, size),
   );
   const counts = { orders, feedback, applications };
+  await pruneNotifications(db, options);
   // An admin's purge is an admin action: recorded even when there was nothing to remove.
   if (options.actor !== null) {
     const summary = { kind: 'summary', ...counts };
