@@ -1,12 +1,11 @@
-// A question before a destructive or irreversible action (issue 20 item 2), on radix-ui's
-// AlertDialog: focus starts on the safe choice, Escape (or the safe button) keeps things as they
-// are, the overlay does not close it (a stray tap must not decide), and focus returns to the
-// button that asked (focus-return.ts: our dialogs open from state, with no Trigger).
+// A question before a destructive or irreversible action (issue 20 item 2), an alertdialog on
+// the browser's <dialog> (ui/native-dialog.tsx): focus starts on the safe choice, Escape (or the
+// safe button) keeps things as they are, the shade does not close it (a stray tap must not
+// decide), and focus returns to the button that asked (focus-return.ts).
 // A screen calls `confirm({...})` like window.confirm and renders `dialog` once.
-import { useRef, useState, type ReactNode } from 'react';
-import { AlertDialog } from 'radix-ui';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { buttonClass } from './button.tsx';
-import { useFocusReturn } from './focus-return.ts';
+import { NativeDialog } from './native-dialog.tsx';
 import styles from './modal.module.css';
 
 export interface ConfirmRequest {
@@ -75,45 +74,48 @@ function ConfirmDialog({
   onAnswer: (yes: boolean) => void;
   focusAfterYesRef: { current: ConfirmRequest['focusAfter'] };
 }) {
-  const focusReturn = useFocusReturn();
-  const closeAutoFocus = (event: Event) => {
-    focusReturn.onCloseAutoFocus(event);
+  const id = useId();
+  const keep = useRef<HTMLButtonElement>(null);
+  if (pending === null) return null;
+  const { request } = pending;
+  // Focus went back to the asking button; when a "yes" took it away, to the next one.
+  const focusAfter = () => {
     const target = focusAfterYesRef.current?.() ?? null;
     focusAfterYesRef.current = undefined;
-    if (target === null) return;
-    event.preventDefault();
-    target.focus();
+    target?.focus();
   };
-  const request = pending?.request;
   return (
-    <AlertDialog.Root
-      open={pending !== null}
-      onOpenChange={(open) => {
-        if (!open) onAnswer(false);
-      }}
+    <NativeDialog
+      role="alertdialog"
+      onClose={() => onAnswer(false)}
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-description`}
+      shadeClassName={`${styles.overlay} ${styles.onTop}`}
+      panelClassName={`${styles.content} ${styles.onTop}`}
+      initialFocus={keep}
+      onFocusLeave={focusAfter}
     >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={`${styles.overlay} ${styles.onTop}`} />
-        <AlertDialog.Content
-          className={`${styles.content} ${styles.onTop}`}
-          onOpenAutoFocus={focusReturn.onOpenAutoFocus}
-          onCloseAutoFocus={closeAutoFocus}
+      <h2 id={`${id}-title`} className={styles.title}>
+        {request.title}
+      </h2>
+      <p id={`${id}-description`}>{request.description}</p>
+      <div className={styles.actions}>
+        <button
+          ref={keep}
+          type="button"
+          className={buttonClass('secondary')}
+          onClick={() => onAnswer(false)}
         >
-          <AlertDialog.Title className={styles.title}>{request?.title}</AlertDialog.Title>
-          <AlertDialog.Description>{request?.description}</AlertDialog.Description>
-          <div className={styles.actions}>
-            <AlertDialog.Cancel className={buttonClass('secondary')}>
-              {request?.keepLabel}
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={buttonClass(request?.tone === 'primary' ? 'primary' : 'danger')}
-              onClick={() => onAnswer(true)}
-            >
-              {request?.confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+          {request.keepLabel}
+        </button>
+        <button
+          type="button"
+          className={buttonClass(request.tone === 'primary' ? 'primary' : 'danger')}
+          onClick={() => onAnswer(true)}
+        >
+          {request.confirmLabel}
+        </button>
+      </div>
+    </NativeDialog>
   );
 }

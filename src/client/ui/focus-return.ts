@@ -1,7 +1,6 @@
-// Focus back to the opener when a radix dialog closes. Radix gives focus back to its
-// Dialog.Trigger only; our dialogs open from state (a card, a row's button, a finished order,
-// an expired session), with no Trigger, so without this focus fell to <body> and keyboard
-// users lost their place.
+// Focus back to the opener when a dialog (ui/native-dialog.tsx) closes. Our dialogs open from
+// state (a card, a row's button, a finished order, an expired session), not from a trigger the
+// dialog knows, so without this focus fell to <body> and keyboard users lost their place.
 import { useRef } from 'react';
 
 interface OpenDialog {
@@ -42,9 +41,9 @@ function returnTarget(dialog: OpenDialog): HTMLElement | null {
 }
 
 interface AutoFocusHandlers {
-  /** Radix calls it (on the dialog's content) before it moves focus in. */
+  /** The dialog calls it (its element as the target) before it moves focus in. */
   onOpenAutoFocus: (event: Event) => void;
-  /** Radix calls it as the dialog lets focus go. */
+  /** The dialog calls it as it lets focus go. */
   onCloseAutoFocus: (event: Event) => void;
 }
 

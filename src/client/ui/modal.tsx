@@ -1,8 +1,8 @@
-// A dialog on radix-ui: focus trapped inside, Escape and the overlay close it, focus returns
-// to what opened it, and the title and description are its accessible name and description.
-import type { ReactNode } from 'react';
-import { Dialog } from 'radix-ui';
-import { useFocusReturn } from './focus-return.ts';
+// A dialog (ui/native-dialog.tsx, the browser's <dialog>): focus kept inside, Escape and the
+// shade close it, focus returns to what opened it, and the title and description are its
+// accessible name and description.
+import { useId, type ReactNode } from 'react';
+import { DialogClose, NativeDialog } from './native-dialog.tsx';
 import styles from './modal.module.css';
 
 interface ModalProps {
@@ -17,25 +17,25 @@ interface ModalProps {
 }
 
 export function Modal({ open, onOpenChange, title, description, children, actions }: ModalProps) {
-  const focusReturn = useFocusReturn();
+  const id = useId();
+  if (!open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          {...focusReturn}
-          // Without a description radix warns unless told there is none.
-          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-        >
-          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-          {description !== undefined && <Dialog.Description>{description}</Dialog.Description>}
-          {children}
-          {actions !== undefined && <div className={styles.actions}>{actions}</div>}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <NativeDialog
+      onClose={() => onOpenChange(false)}
+      labelledBy={`${id}-title`}
+      describedBy={description === undefined ? undefined : `${id}-description`}
+      shadeClassName={styles.overlay}
+      panelClassName={styles.content}
+      closeOnShade
+    >
+      <h2 id={`${id}-title`} className={styles.title}>
+        {title}
+      </h2>
+      {description !== undefined && <p id={`${id}-description`}>{description}</p>}
+      {children}
+      {actions !== undefined && <div className={styles.actions}>{actions}</div>}
+    </NativeDialog>
   );
 }
 
-export const ModalClose = Dialog.Close;
+export const ModalClose = DialogClose;

@@ -1,11 +1,10 @@
 // A side drawer (product-spec.md section 2 "Cargo admin": 'Add New Item' and 'Update Item'
-// drawers) on radix Dialog: focus trapped inside, Escape and the overlay close it, focus
-// returns to what opened it; the title is its accessible name.
-import type { ReactNode } from 'react';
-import { Dialog } from 'radix-ui';
+// drawers) on the browser's <dialog> (ui/native-dialog.tsx): focus kept inside, Escape and the
+// shade close it, focus returns to what opened it; the title is its accessible name.
+import { useId, type ReactNode } from 'react';
 import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
-import { useFocusReturn } from '../../ui/focus-return.ts';
+import { DialogClose, NativeDialog } from '../../ui/native-dialog.tsx';
 import styles from './side-drawer.module.css';
 
 interface SideDrawerProps {
@@ -19,22 +18,26 @@ interface SideDrawerProps {
 
 export function SideDrawer({ open, onOpenChange, title, children, actions }: SideDrawerProps) {
   const t = useT();
-  const focusReturn = useFocusReturn();
+  const id = useId();
+  if (!open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.drawer} aria-describedby={undefined} {...focusReturn}>
-          <div className={styles.head}>
-            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="quiet">{t('rounds.cargo.close')}</Button>
-            </Dialog.Close>
-          </div>
-          <div className={styles.body}>{children}</div>
-          <div className={styles.foot}>{actions}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <NativeDialog
+      onClose={() => onOpenChange(false)}
+      labelledBy={id}
+      shadeClassName={styles.overlay}
+      panelClassName={styles.drawer}
+      closeOnShade
+    >
+      <div className={styles.head}>
+        <h2 id={id} className={styles.title}>
+          {title}
+        </h2>
+        <DialogClose>
+          <Button variant="quiet">{t('rounds.cargo.close')}</Button>
+        </DialogClose>
+      </div>
+      <div className={styles.body}>{children}</div>
+      <div className={styles.foot}>{actions}</div>
+    </NativeDialog>
   );
 }

@@ -1,12 +1,11 @@
 // The dialog a round row opens (product-spec.md section 2 "Rounds administration"): tabs
 // Details, Run Lottery and Manage Sign-ups, plus Close. What an action says shows at the top;
 // every change also reloads the rounds list behind (its counts and status).
-import { useState } from 'react';
-import { Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
 import { useT } from '../../i18n/i18n.ts';
 import { Button } from '../../ui/button.tsx';
-import { useFocusReturn } from '../../ui/focus-return.ts';
 import { ActionRecord } from '../../ui/form-message.tsx';
+import { DialogClose, NativeDialog } from '../../ui/native-dialog.tsx';
 import { AdminTabs } from './admin-tabs.tsx';
 import { DetailsTab } from './details-tab.tsx';
 import { LotteryTab } from './lottery-tab.tsx';
@@ -33,51 +32,54 @@ export function RoundDialog({ roundId, title, onClose, onChanged }: RoundDialogP
     onChanged();
   };
   const round = detail?.round;
-  const focusReturn = useFocusReturn();
+  const id = useId();
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog} aria-describedby={undefined} {...focusReturn}>
-          <Dialog.Title className={styles.dialogTitle}>{round?.title ?? title}</Dialog.Title>
-          {/* Said by the tab's announce; kept here while the dialog is open. */}
-          <ActionRecord text={notice} />
-          {round === undefined || detail === null ? (
-            <p role="status">{t('common.load.loading')}</p>
-          ) : (
-            <AdminTabs
-              label={t('rounds.dialog.tabs')}
-              value={tab}
-              onValueChange={(value) => {
-                setNotice(null);
-                setTab(value);
-              }}
-              tabs={[
-                {
-                  value: 'details',
-                  label: t('rounds.dialog.detailsTab'),
-                  content: <DetailsTab round={round} onChanged={changed} />,
-                },
-                {
-                  value: 'lottery',
-                  label: t('rounds.dialog.lotteryTab'),
-                  content: <LotteryTab round={round} onChanged={() => changed()} />,
-                },
-                {
-                  value: 'signups',
-                  label: t('rounds.dialog.signupsTab'),
-                  content: <SignupsTab signups={detail.signups} onChanged={changed} />,
-                },
-              ]}
-            />
-          )}
-          <div className={styles.dialogActions}>
-            <Dialog.Close asChild>
-              <Button variant="secondary">{t('rounds.dialog.close')}</Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <NativeDialog
+      onClose={onClose}
+      labelledBy={id}
+      shadeClassName={styles.overlay}
+      panelClassName={styles.dialog}
+      closeOnShade
+    >
+      <h2 id={id} className={styles.dialogTitle}>
+        {round?.title ?? title}
+      </h2>
+      {/* Said by the tab's announce; kept here while the dialog is open. */}
+      <ActionRecord text={notice} />
+      {round === undefined || detail === null ? (
+        <p role="status">{t('common.load.loading')}</p>
+      ) : (
+        <AdminTabs
+          label={t('rounds.dialog.tabs')}
+          value={tab}
+          onValueChange={(value) => {
+            setNotice(null);
+            setTab(value);
+          }}
+          tabs={[
+            {
+              value: 'details',
+              label: t('rounds.dialog.detailsTab'),
+              content: <DetailsTab round={round} onChanged={changed} />,
+            },
+            {
+              value: 'lottery',
+              label: t('rounds.dialog.lotteryTab'),
+              content: <LotteryTab round={round} onChanged={() => changed()} />,
+            },
+            {
+              value: 'signups',
+              label: t('rounds.dialog.signupsTab'),
+              content: <SignupsTab signups={detail.signups} onChanged={changed} />,
+            },
+          ]}
+        />
+      )}
+      <div className={styles.dialogActions}>
+        <DialogClose>
+          <Button variant="secondary">{t('rounds.dialog.close')}</Button>
+        </DialogClose>
+      </div>
+    </NativeDialog>
   );
 }

@@ -184,7 +184,7 @@ function CalendarLinkDialog({ userId, onClose }: { userId: number; onClose: () =
       )}
       {/* Always in the page, so each new line is announced (a live region added with its
           text is not read by every screen reader). The shell's status toasts are hidden from
-          screen readers while this dialog is open (radix hides what is outside it). */}
+          screen readers while this dialog is open (the dialog hides what is outside it). */}
       <p role="status" className={styles.status}>
         {say(state.status)}
       </p>
