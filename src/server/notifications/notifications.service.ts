@@ -119,14 +119,17 @@ export async function notifyRoundCancelled(w: Queueing, round: RoundFacts): Prom
  */
 export async function notifyRoundChanged(
   w: Queueing,
-  before: RoundFacts & { end_time: string },
+  before: RoundFacts & { end_time: string; status: string },
   after: RoundFacts & { end_time: string },
 ): Promise<void> {
   const moved =
     before.start_time !== after.start_time ||
     before.end_time !== after.end_time ||
     before.location !== after.location;
-  if (!moved) return;
+  // A cancelled round set back on: its volunteers were told it was cancelled, so they are
+  // told when and where it now is.
+  const reinstated = before.status === 'CANCELLED';
+  if (!moved && !reinstated) return;
   await queueNotification(w, {
     kind: 'round.changed',
     eventKey: `round.changed:round:${before.id}:${w.now.toISOString()}`,

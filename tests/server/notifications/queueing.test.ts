@@ -119,7 +119,7 @@ describe.each(testDialects())('notifications queued with their change (%s)', (di
     expect(await countQueued(db())).toBe(count);
   });
 
-  it('a round cancelled, set back to SCHEDULED and cancelled again is told twice', async () => {
+  it('a round cancelled, set back to SCHEDULED and cancelled again is told each time', async () => {
     const roundId = await createTestRound(db(), { maxParticipants: 3 });
     const a = await person(db(), 'VOLUNTEER');
     const b = await person(db(), 'VOLUNTEER');
@@ -130,6 +130,13 @@ describe.each(testDialects())('notifications queued with their change (%s)', (di
       status: 'SCHEDULED',
     });
     expect(reinstated.statusCode).toBe(200);
+    // Back on: those told it was cancelled are told it happens after all (as a change).
+    const backOn = (await queued(db(), 'round.changed')).filter(
+      (r) => (JSON.parse(r.params) as { roundId: number }).roundId === roundId,
+    );
+    expect(backOn.map((r) => `${r.user_id}:${r.channel}`).sort()).toEqual(
+      bothChannels([a.id, b.id]),
+    );
     // Cancelled again, the second time by the update form.
     const again = await admin('PUT', `/api/admin/rounds/${roundId}`, { status: 'CANCELLED' });
     expect(again.statusCode).toBe(200);
