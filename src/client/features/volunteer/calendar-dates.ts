@@ -1,10 +1,8 @@
-// The date texts react-day-picker formats for every day it paints, done by hand. Its default
-// formatter (date-fns `format`) parses the pattern on each call, and a month costs some 220
-// calls: the largest part of the calendar's first render, which is one unit of React work and
-// so one long task on a phone. In English the texts are date-fns' own (en-US, the calendar's
-// default: the day buttons' names stay as they were); in another language the month and
-// weekday names come from Intl in that language (no date-fns locale to download).
-import { defaultDateLib } from 'react-day-picker';
+// The calendar's date texts, by hand (issue 21: no date library on the volunteer's home). In
+// English they are date-fns' own en-US texts, as react-day-picker painted them before
+// (tests/client/features/volunteer/calendar-dates.test.ts holds them to date-fns): the day
+// buttons' names stay as they were. In another language the month and weekday names come from
+// Intl in that language.
 import type { Language } from '#shared/i18n/languages';
 import { dateFormat } from '../../i18n/format.ts';
 
@@ -37,7 +35,7 @@ function ordinal(day: number): string {
 /** `yyyy-MM`. */
 const isoMonth = (date: Date) => `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}`;
 
-/** date-fns `format(date, pattern)` in en-US, by hand for the patterns used per day. */
+/** date-fns `format(date, pattern)` in en-US, by hand, for the patterns the calendar paints. */
 export function formatCalendarDate(date: Date, pattern: string): string {
   switch (pattern) {
     case 'd':
@@ -51,8 +49,14 @@ export function formatCalendarDate(date: Date, pattern: string): string {
       const monthName = MONTHS[date.getMonth()] ?? '';
       return `${weekday}, ${monthName} ${ordinal(date.getDate())}, ${String(date.getFullYear())}`;
     }
+    case 'LLLL y':
+      return `${MONTHS[date.getMonth()] ?? ''} ${String(date.getFullYear())}`;
+    case 'cccc':
+      return WEEKDAYS[date.getDay()] ?? '';
+    case 'cccccc':
+      return (WEEKDAYS[date.getDay()] ?? '').slice(0, 2);
     default:
-      return defaultDateLib.format(date, pattern);
+      throw new Error(`The calendar has no date pattern ${pattern}`);
   }
 }
 
@@ -72,25 +76,17 @@ export function formatIntlCalendarDate(date: Date, pattern: string): string {
     case 'PPPP':
       return dateFormat({ dateStyle: 'full' }).format(date);
     case 'LLLL y':
-    case 'y LLLL':
       return capitalised(dateFormat({ month: 'long', year: 'numeric' }).format(date));
-    case 'LLLL':
-      return capitalised(dateFormat({ month: 'long' }).format(date));
     case 'cccc':
       return dateFormat({ weekday: 'long' }).format(date);
     case 'cccccc':
       return dateFormat({ weekday: 'short' }).format(date);
     default:
-      return defaultDateLib.format(date, pattern);
+      return formatCalendarDate(date, pattern);
   }
 }
 
-/** DayPicker's `dateLib` prop: the same dates, formatted without parsing a pattern each time. */
-export const CALENDAR_DATE_LIB = { format: formatCalendarDate };
-const INTL_DATE_LIB = { format: formatIntlCalendarDate };
-
-/** The calendar's date library for a language (one object per language: DayPicker rebuilds
- * its own when this prop changes). */
-export function calendarDateLib(language: Language): typeof CALENDAR_DATE_LIB {
-  return language === 'en' ? CALENDAR_DATE_LIB : INTL_DATE_LIB;
+/** The calendar's date texts in a language. */
+export function calendarFormat(language: Language): typeof formatCalendarDate {
+  return language === 'en' ? formatCalendarDate : formatIntlCalendarDate;
 }
