@@ -244,8 +244,14 @@ export function createNotificationWorker(deps: WorkerDeps): NotificationWorker {
     }
   }
 
+  /**
+   * Passes until no wake came during the last one. `running` is cleared in the same
+   * synchronous step as the decision to stop: cleared later (in a .finally), a wake landing
+   * in between found a loop still "running" that had already decided to stop, and its rows
+   * waited for the next poll (the lottery bench saw one lottery in a few wait 3 s).
+   */
   async function loop(): Promise<void> {
-    do {
+    for (;;) {
       again = false;
       try {
         if (remindersDue) {
@@ -256,7 +262,11 @@ export function createNotificationWorker(deps: WorkerDeps): NotificationWorker {
       } catch (err) {
         log.error({ err }, 'notification pass failed');
       }
-    } while (wokenAgain() && !isStopped());
+      if (!wokenAgain() || isStopped()) {
+        running = null;
+        return;
+      }
+    }
   }
 
   function wake(): void {
@@ -265,9 +275,7 @@ export function createNotificationWorker(deps: WorkerDeps): NotificationWorker {
       again = true;
       return;
     }
-    running = loop().finally(() => {
-      running = null;
-    });
+    running = loop();
   }
 
   return {
