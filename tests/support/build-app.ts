@@ -48,6 +48,20 @@ export async function createPostgresDatabase(
   };
 }
 
+/**
+ * Drops a running app's PostgreSQL database under it, its connections ended (force): what a
+ * lost database looks like to the app, for the readiness tests.
+ */
+export async function dropDatabaseUnderApp(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`drop database ${name} with (force)`);
+  await admin.end();
+}
+
 export async function startTestServer(
   dialect: DialectName,
   overrides: Partial<ServerConfig> = {},

@@ -3,7 +3,12 @@
 // envelope once the process is shutting down or the database is gone. Who may call it is in
 // the route matrix (public: every kind of caller gets the same readiness, nothing else).
 import { describe, expect, it } from 'vitest';
-import { startTestServer, testDialects, useTestServer } from '../../support/build-app.ts';
+import {
+  dropDatabaseUnderApp,
+  startTestServer,
+  testDialects,
+  useTestServer,
+} from '../../support/build-app.ts';
 
 describe.each(testDialects())('GET /api/ready (%s)', (dialect) => {
   const server = useTestServer(dialect);
@@ -37,15 +42,7 @@ describe.runIf(testDialects().includes('postgres'))('GET /api/ready without its 
     const own = await startTestServer('postgres');
     try {
       expect((await own.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
-      // The database is dropped under the running app (its connections are ended).
-      const url = new URL(own.config.databaseUrl!);
-      const name = url.pathname.slice(1);
-      const pg = await import('pg');
-      url.pathname = '/postgres';
-      const admin = new pg.default.Client({ connectionString: url.toString() });
-      await admin.connect();
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
+      await dropDatabaseUnderApp(own.config.databaseUrl!);
       const started = performance.now();
       const ready = await own.app.inject({ method: 'GET', url: '/api/ready' });
       expect(performance.now() - started).toBeLessThan(2500);

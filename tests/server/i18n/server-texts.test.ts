@@ -14,6 +14,7 @@ import {
 } from '#shared/contracts/orders';
 import { CARGO_ITEMS_PATH, cargoItemPath } from '#shared/contracts/cargo';
 import {
+  dropDatabaseUnderApp,
   startTestServer,
   testDialects,
   useSignedInUser,
@@ -492,15 +493,7 @@ describe.runIf(testDialects().includes('postgres'))('not ready, in the caller’
   it('GET /api/ready once the database is gone', async () => {
     const own = await startTestServer('postgres');
     try {
-      // The database is dropped under the running app, as tests/server/health/ready.test.ts does.
-      const url = new URL(own.config.databaseUrl!);
-      const name = url.pathname.slice(1);
-      const pg = await import('pg');
-      url.pathname = '/postgres';
-      const admin = new pg.default.Client({ connectionString: url.toString() });
-      await admin.connect();
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
+      await dropDatabaseUnderApp(own.config.databaseUrl!);
       await expectBoth(
         (headers) => call(own.app, 'GET', '/api/ready', { headers }),
         503,
