@@ -20,7 +20,7 @@ export class Catalogue {
   }
 }
 
-/** The dialog on top (radix keeps one open at a time here). */
+/** The dialog on top (one is open at a time here). */
 export class Dialog {
   readonly root: Locator;
   readonly error: Locator;
