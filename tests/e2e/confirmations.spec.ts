@@ -1,9 +1,9 @@
 // Issue 20 items 2 and 5 in real Chromium on the production build against the real server:
 // each destructive action asks first (an alert dialog naming the thing, ui/native-dialog.tsx:
 // focus on the safe choice, Escape keeps, focus back to the button), keeping changes nothing in
-// the database,
-// confirming does it, and the result is said in the app's polite live region. A client whose
-// order the team cancelled sees it under "Cancelled", "cancelled by the team", and is told once.
+// the database, confirming does it, and the result is said in the app's polite live region. A
+// client whose order the team cancelled sees it under "Cancelled", "cancelled by the team", and
+// is told once.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createOrderOnRound, createSignup } from '../support/factories.ts';
