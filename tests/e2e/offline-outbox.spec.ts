@@ -115,6 +115,9 @@ describe('the outbox', () => {
     // Nothing is lost over a reload offline, and nothing was sent.
     await page.reload();
     outbox = await bar.openOutbox('2 changes waiting');
+    // The dialog opens before its list is read from the device: wait for the rows, then count.
+    await shown(outbox.entries('Queued', 'Feedback'));
+    await shown(outbox.entries('Queued', 'Volunteer application'));
     expect(await outbox.entries('Queued').count()).toBe(2);
     expect(await feedbackWith(content)).toEqual([]);
     expect(await applicationsOf(application.email)).toEqual([]);
