@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { compiledCatalogues } from './scripts/lib/catalogue-plugin.ts';
+import { startupScreenInHtml } from './scripts/lib/startup-screen-plugin.ts';
 
 const DEFAULTS = {
   SITE_TITLE: 'StreetMed Supply',
@@ -141,6 +142,7 @@ export default defineConfig({
       transformIndexHtml: (html) => html.replace('%SITE_TITLE%', fromEnv('SITE_TITLE')),
     },
     inlineEntryCss(),
+    startupScreenInHtml(),
     precompress(),
   ],
   define: {

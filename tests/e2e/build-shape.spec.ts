@@ -11,4 +11,18 @@ describe('the production build', () => {
     expect(html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? []).toEqual([]);
     expect(html.match(/<script[^>]*type="module"[^>]*>/g)).toHaveLength(1);
   });
+
+  it('carries the startup screen in every language, and no inline script', () => {
+    const html = fs.readFileSync(path.join(inject('e2eStaticDir'), 'index.html'), 'utf8');
+    expect(html).toContain(
+      '<p class="startup-text" lang="en">Establishing secure connection...</p>',
+    );
+    expect(html).toContain(
+      '<p class="startup-text" lang="es">Estableciendo una conexión segura...</p>',
+    );
+    // The CSP allows scripts from 'self' only (DESIGN.md security rules): each has a src.
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts).toHaveLength(2);
+    for (const tag of scripts) expect(tag).toMatch(/ src="\/assets\/[^"]+\.js"/);
+  });
 });

@@ -1,11 +1,15 @@
 // Which language the app speaks on this device (beyond-spec.md section 4): the person's choice
 // kept on the device, else the first of the browser's languages the app speaks, else English.
 // Choosing one also tells the account (account-language.ts), so mail and push follow it.
-import { DEFAULT_LANGUAGE, firstSpoken, isLanguage, type Language } from '#shared/i18n/languages';
+import {
+  DEFAULT_LANGUAGE,
+  firstSpoken,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY as STORAGE_KEY,
+  type Language,
+} from '#shared/i18n/languages';
 import { loadWantedIn } from './catalogues.ts';
 import { currentLanguage, i18n } from './i18n.ts';
-
-const STORAGE_KEY = 'streetmed.language';
 
 function storedChoice(): Language | undefined {
   try {

@@ -7,6 +7,10 @@ export type Language = (typeof LANGUAGES)[number];
 /** English is the spec's own text, and the fallback for anything a catalogue lacks. */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** localStorage: the language the person chose on this device (language-choice.ts; the built
+ * index.html's startup script reads it too, scripts/lib/startup-screen-plugin.ts). */
+export const LANGUAGE_STORAGE_KEY = 'streetmed.language';
+
 /** Each language's name in itself: the menu lists "English" and "Español" in every language. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 
