@@ -21,6 +21,7 @@ import { CartDialog, Catalogue, CustomItemDialog } from './pages/ordering-pages.
 import { ClientHomePage } from './pages/client-home-page.ts';
 import { aClient, logInAsClient } from './helpers/flows.ts';
 import { useE2e } from './helpers/harness.ts';
+import { setDeviceOffline } from './helpers/network.ts';
 import { gone, shown } from './helpers/waits.ts';
 
 const QUEUED = 'Saved — will send when online';
@@ -94,7 +95,7 @@ describe('the outbox', () => {
     const content = `Offline feedback ${uniqueUsername('fb')}`;
     const application = anApplication();
 
-    await context.setOffline(true);
+    await setDeviceOffline(context, true);
     await new FeedbackForm(page).send('5550001234', content);
     await shown(note(page, QUEUED));
     await shown(bar.offlineBadge);
@@ -123,7 +124,7 @@ describe('the outbox', () => {
     expect(await applicationsOf(application.email)).toEqual([]);
 
     const lost = await loseFirstReply(page, '**/api/feedback/submit');
-    await context.setOffline(false);
+    await setDeviceOffline(context, false);
     await lost.arrived;
     await shown(outbox.entries('Sending', 'Feedback'));
     await screenshot(page, 'outbox-list-sending-phone');
@@ -132,8 +133,8 @@ describe('the outbox', () => {
     // offline; the signal flapping back ('online') sends it without waiting that out.
     await shown(outbox.entries('Queued', 'Feedback'));
     expect(await feedbackWith(content)).toHaveLength(1); // the server has it already
-    await context.setOffline(true);
-    await context.setOffline(false);
+    await setDeviceOffline(context, true);
+    await setDeviceOffline(context, false);
     await shown(outbox.empty);
     await outbox.close.click();
     await gone(bar.anyPendingCount);
@@ -155,7 +156,7 @@ describe('the outbox', () => {
     await controlledByWorker(page);
     const bar = new OfflineStatusBar(page);
 
-    await context.setOffline(true);
+    await setDeviceOffline(context, true);
     await home.makeNewOrder.click();
     await new Catalogue(page).customItem.click();
     const custom = new CustomItemDialog(page);
@@ -171,7 +172,7 @@ describe('the outbox', () => {
 
     // The login ends while the phone is away (expired, or ended from another device).
     await db().deleteFrom('login_sessions').where('user_id', '=', client.id).execute();
-    await context.setOffline(false);
+    await setDeviceOffline(context, false);
     await shown(bar.signInBanner);
     expect(await bar.signInBanner.textContent()).toBe(
       '1 change waiting — sign in to send them Log in',
