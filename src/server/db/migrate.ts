@@ -24,6 +24,7 @@ import { userLanguage } from './migrations/2026-11-30T1000-user-language.ts';
 import { sealedOrderIvs } from './migrations/2026-12-01T1000-sealed-order-ivs.ts';
 import { applicationLanguage } from './migrations/2026-12-02T1000-application-language.ts';
 import { outOfStockInPlaceOrder } from './migrations/2026-12-03T1000-out-of-stock-in-place-order.ts';
+import { leanerPlaceOrders } from './migrations/2026-12-04T1000-leaner-place-orders.ts';
 
 /** Every migration, by name, built for the dialect's column types. */
 export function allMigrations(t: ColumnTypes): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function allMigrations(t: ColumnTypes): Record<string, Migration> {
     '2026-12-01T1000-sealed-order-ivs': sealedOrderIvs(t),
     '2026-12-02T1000-application-language': applicationLanguage(t),
     '2026-12-03T1000-out-of-stock-in-place-order': outOfStockInPlaceOrder(t),
+    '2026-12-04T1000-leaner-place-orders': leanerPlaceOrders(t),
   };
 }
 
