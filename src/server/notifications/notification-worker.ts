@@ -11,6 +11,10 @@
 //   starting within REMINDER_HOURS and queues one per sign-up and start time; at send time
 //   the reminder is skipped when the round moved, was cancelled or the sign-up is no longer
 //   CONFIRMED (the moved round has its own reminder, keyed by the new start).
+// - A claimed batch goes together: what its rows need (recipients, the reminders' re-check, the
+//   push channel's subscriptions and delivery claims) is read and written a query at a time
+//   for the whole batch, not per row, and each channel's rows are recorded in one transaction
+//   when that channel's sends end (the per-row statements were most of the worker's own cost).
 // - close() stops the timers and waits for the pass in flight: every claimed row is recorded.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/kysely.ts';
@@ -19,16 +23,18 @@ import { recipientLanguage } from '../i18n/account-language.ts';
 import { deliverByMail, type MailChannelDeps } from './mail-channel.ts';
 import type {
   DeliveryOutcome,
+  PushBatch,
   PushChannel,
   RenderedNotification,
 } from './notification-channels.ts';
 import { renderNotification } from './notification-texts.ts';
 import {
   claimDue,
-  findRecipient,
-  finishNotification,
+  findRecipients,
+  finishNotifications,
   reminderCandidates,
-  reminderStillHolds,
+  remindersStillHolding,
+  type NotificationChange,
 } from './notifications.repository.ts';
 import { queueNotification } from './notifications.service.ts';
 import type { ClaimedNotification, Recipient } from './notifications.types.ts';
@@ -78,6 +84,16 @@ export interface NotificationWorker {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** Each row's outcome by its id, as a pass learns them. */
+type Outcomes = Map<number, DeliveryOutcome>;
+
+/** A row to send, its person and its words. */
+interface Composed {
+  row: ClaimedNotification;
+  recipient: Recipient;
+  message: RenderedNotification;
+}
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -141,96 +157,219 @@ export function createNotificationWorker(deps: WorkerDeps): NotificationWorker {
     return outcome.ran ? outcome.value : [];
   }
 
-  /** Why a reminder no longer holds, else null. */
-  async function staleReminder(row: ClaimedNotification, params: unknown): Promise<string | null> {
-    if (row.kind !== 'round.reminder') return null;
-    const { signupId, startTime } = params as { signupId: number; startTime: string };
-    if (new Date(startTime) <= deps.clock()) return 'the round has started';
-    const holds = await reminderStillHolds(db, signupId, startTime);
-    return holds ? null : 'the round moved or was cancelled, or the sign-up is not confirmed';
+  /** Rows this code cannot word fail; the rest with their params. */
+  function readParams(rows: readonly ClaimedNotification[], outcomes: Outcomes) {
+    const readable: { row: ClaimedNotification; params: unknown }[] = [];
+    for (const row of rows) {
+      try {
+        const params: unknown = JSON.parse(row.params);
+        renderNotification(row.kind, params, 'en'); // a row this code cannot word fails first
+        readable.push({ row, params });
+      } catch (err) {
+        outcomes.set(row.id, { kind: 'failed', reason: errorText(err) });
+      }
+    }
+    return readable;
   }
 
-  async function deliver(
-    row: ClaimedNotification,
-    recipient: Recipient,
-    message: RenderedNotification,
-  ): Promise<DeliveryOutcome> {
-    if (row.channel === 'email') {
-      const language = recipientLanguage(recipient.language);
-      return deliverByMail(await deps.mail(), recipient, message, language);
+  /** Reminders that no longer hold are skipped (one query for the pass's reminders). */
+  async function skipStaleReminders(
+    readable: readonly { row: ClaimedNotification; params: unknown }[],
+    outcomes: Outcomes,
+  ): Promise<void> {
+    const now = deps.clock();
+    const ahead: { id: number; signupId: number; startTime: string }[] = [];
+    for (const { row, params } of readable) {
+      if (row.kind !== 'round.reminder') continue;
+      const { signupId, startTime } = params as { signupId: number; startTime: string };
+      if (new Date(startTime) <= now) {
+        outcomes.set(row.id, { kind: 'skipped', reason: 'the round has started' });
+      } else {
+        ahead.push({ id: row.id, signupId, startTime });
+      }
     }
-    if (!recipient.notifyPush) return { kind: 'skipped', reason: 'push turned off' };
-    const push = deps.pushChannel();
-    if (push === undefined) return { kind: 'skipped', reason: 'push not configured' };
+    const holding = new Set((await remindersStillHolding(db, ahead)).map((r) => r.id));
+    for (const r of ahead) {
+      if (holding.has(r.id)) continue;
+      outcomes.set(r.id, {
+        kind: 'skipped',
+        reason: 'the round moved or was cancelled, or the sign-up is not confirmed',
+      });
+    }
+  }
+
+  /**
+   * The pass's rows still to send, worded for their people: recipients read in one query, in
+   * the language each has now (issue 21: a choice made since the row was queued counts).
+   */
+  async function compose(rows: readonly ClaimedNotification[], outcomes: Outcomes) {
+    const readable = readParams(rows, outcomes);
+    await skipStaleReminders(readable, outcomes);
+    const live = readable.filter(({ row }) => !outcomes.has(row.id));
+    const recipients = await findRecipients(
+      db,
+      live.map(({ row }) => row.userId),
+    );
+    const composed: Composed[] = [];
+    for (const { row, params } of live) {
+      const recipient = recipients.get(row.userId);
+      if (recipient === undefined) {
+        outcomes.set(row.id, { kind: 'skipped', reason: 'no such user' });
+        continue;
+      }
+      try {
+        const language = recipientLanguage(recipient.language);
+        const message = renderNotification(row.kind, params, language, deps.timeZone);
+        composed.push({ row, recipient, message });
+      } catch (err) {
+        outcomes.set(row.id, { kind: 'retry', reason: errorText(err) });
+      }
+    }
+    return composed;
+  }
+
+  async function mailOne({ recipient, message }: Composed): Promise<DeliveryOutcome> {
     try {
-      return await push.deliver({ notificationId: row.id, userId: row.userId, message });
+      const language = recipientLanguage(recipient.language);
+      return await deliverByMail(await deps.mail(), recipient, message, language);
     } catch (err) {
       return { kind: 'retry', reason: errorText(err) };
     }
   }
 
-  async function outcomeOf(row: ClaimedNotification): Promise<DeliveryOutcome> {
-    let params: unknown;
-    try {
-      params = JSON.parse(row.params);
-      renderNotification(row.kind, params, 'en'); // a row this code cannot word fails first
-    } catch (err) {
-      return { kind: 'failed', reason: errorText(err) };
-    }
-    const stale = await staleReminder(row, params);
-    if (stale !== null) return { kind: 'skipped', reason: stale };
-    const recipient = await findRecipient(db, row.userId);
-    if (recipient === undefined) return { kind: 'skipped', reason: 'no such user' };
-    // In the recipient's language, read at delivery: a choice made since the row was queued
-    // counts (issue 21).
-    const language = recipientLanguage(recipient.language);
-    return deliver(row, recipient, renderNotification(row.kind, params, language, deps.timeZone));
+  /** The mail rows, each sent on its own; recorded together. */
+  async function mailAll(mails: readonly Composed[]): Promise<void> {
+    if (mails.length === 0) return;
+    const outcomes: Outcomes = new Map();
+    await Promise.all(
+      mails.map(async (mail) => {
+        outcomes.set(mail.row.id, await mailOne(mail));
+      }),
+    );
+    await record(
+      mails.map((m) => m.row),
+      outcomes,
+    );
   }
 
-  async function record(row: ClaimedNotification, outcome: DeliveryOutcome): Promise<void> {
-    const now = deps.clock();
+  /** The push rows through the channel in one batch; recorded with the `settled` rows. */
+  async function pushAll(
+    pushes: readonly Composed[],
+    settled: readonly ClaimedNotification[],
+    outcomes: Outcomes,
+  ): Promise<void> {
+    const push = deps.pushChannel();
+    const toSend = pushes.filter(({ row, recipient }) => {
+      const skip = !recipient.notifyPush
+        ? 'push turned off'
+        : push === undefined
+          ? 'push not configured'
+          : null;
+      if (skip !== null) outcomes.set(row.id, { kind: 'skipped', reason: skip });
+      return skip === null;
+    });
+    const batch = push === undefined ? undefined : await sendPushes(push, toSend, outcomes);
+    await record([...settled, ...pushes.map((p) => p.row)], outcomes, batch);
+  }
+
+  /** A failure of the channel itself (its reads, its claims) is a retry of every row. */
+  async function sendPushes(
+    push: PushChannel,
+    toSend: readonly Composed[],
+    outcomes: Outcomes,
+  ): Promise<PushBatch | undefined> {
+    if (toSend.length === 0) return undefined;
+    try {
+      const batch = await push.deliver(
+        toSend.map(({ row, message }) => ({ notificationId: row.id, userId: row.userId, message })),
+      );
+      for (const [id, outcome] of batch.outcomes) outcomes.set(id, outcome);
+      return batch;
+    } catch (err) {
+      for (const { row } of toSend) outcomes.set(row.id, { kind: 'retry', reason: errorText(err) });
+      return undefined;
+    }
+  }
+
+  function changeOf(
+    row: ClaimedNotification,
+    outcome: DeliveryOutcome,
+    now: Date,
+  ): NotificationChange {
     switch (outcome.kind) {
       case 'sent':
-        await finishNotification(db, row.id, {
-          status: 'sent',
-          lastError: null,
-          sentAt: now.toISOString(),
-        });
-        return;
+        return { status: 'sent', lastError: null, sentAt: now.toISOString() };
       case 'skipped':
       case 'failed':
-        await finishNotification(db, row.id, {
-          status: outcome.kind,
-          lastError: outcome.reason,
-          sentAt: null,
-        });
-        return;
+        return { status: outcome.kind, lastError: outcome.reason, sentAt: null };
       case 'retry': {
         const last = row.attempts >= o.maxAttempts;
         const backoff = Math.min(o.maxBackoffMs, o.firstBackoffMs * 4 ** (row.attempts - 1));
         const wait = outcome.afterMs ?? backoff;
-        await finishNotification(db, row.id, {
+        return {
           status: last ? 'failed' : 'pending',
           lastError: outcome.reason,
           sentAt: null,
           nextAttemptAt: new Date(now.getTime() + wait).toISOString(),
-        });
+        };
       }
     }
   }
 
-  async function sendOne(row: ClaimedNotification): Promise<void> {
-    const outcome = await outcomeOf(row).catch((err: unknown): DeliveryOutcome => ({
-      kind: 'retry',
-      reason: errorText(err),
-    }));
-    if (outcome.kind === 'failed' || outcome.kind === 'retry') {
-      log.warn(
-        { notificationId: row.id, kind: row.kind, channel: row.channel, outcome },
-        'notification not sent',
-      );
+  /** Records rows' outcomes (and their push deliveries) in one transaction. */
+  async function record(
+    rows: readonly ClaimedNotification[],
+    outcomes: Outcomes,
+    pushBatch?: PushBatch,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const now = deps.clock();
+    const finished = rows.map((row) => {
+      const outcome: DeliveryOutcome = outcomes.get(row.id) ?? {
+        kind: 'retry',
+        reason: 'no outcome',
+      };
+      if (outcome.kind === 'failed' || outcome.kind === 'retry') {
+        log.warn(
+          { notificationId: row.id, kind: row.kind, channel: row.channel, outcome },
+          'notification not sent',
+        );
+      }
+      return { id: row.id, change: changeOf(row, outcome, now) };
+    });
+    await db.transaction().execute(async (trx) => {
+      await finishNotifications(trx, finished);
+      await pushBatch?.record(trx, now.toISOString());
+    });
+  }
+
+  /**
+   * Sends a claimed batch: what every row needs read in a few queries, mail and push sent
+   * concurrently, and each channel's rows recorded in one transaction when its sends end (a
+   * slow mail server holds no push row's record back). A failure before anything was sent
+   * (a read) makes the whole batch a retry.
+   */
+  async function sendBatch(rows: readonly ClaimedNotification[]): Promise<void> {
+    const outcomes: Outcomes = new Map();
+    let composed: Composed[];
+    try {
+      composed = await compose(rows, outcomes);
+    } catch (err) {
+      for (const row of rows) outcomes.set(row.id, { kind: 'retry', reason: errorText(err) });
+      await record(rows, outcomes);
+      return;
     }
-    await record(row, outcome);
+    const settled = rows.filter((row) => outcomes.has(row.id));
+    // Both run to their end before the pass does (close() waits for the pass): allSettled.
+    const ends = await Promise.allSettled([
+      mailAll(composed.filter((c) => c.row.channel === 'email')),
+      pushAll(
+        composed.filter((c) => c.row.channel !== 'email'),
+        settled,
+        outcomes,
+      ),
+    ]);
+    for (const end of ends) if (end.status === 'rejected') throw end.reason;
   }
 
   /** Claims and sends until a claim comes back short; resolves to the rows finished. */
@@ -238,7 +377,7 @@ export function createNotificationWorker(deps: WorkerDeps): NotificationWorker {
     let done = 0;
     for (;;) {
       const rows = await claim();
-      await Promise.all(rows.map(sendOne));
+      await sendBatch(rows);
       done += rows.length;
       if (rows.length < o.batch || isStopped()) return done;
     }

@@ -2,6 +2,7 @@
 // The claim takes due rows FOR UPDATE SKIP LOCKED on PostgreSQL (inside the worker's job
 // transaction), so processes sharing a database never take the same row; SQLite has one writer.
 import { sql, type Transaction } from 'kysely';
+import { inList } from '../db/in-list.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Database, LiveSignupStatus, NotificationStatus } from '../db/schema.ts';
 import type {
@@ -116,11 +117,7 @@ export async function claimDue(
       attempts: eb('attempts', '+', 1),
       next_attempt_at: leaseUntil,
     }))
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
+    .where('id', 'in', inList(rows.map((r) => r.id)))
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -133,45 +130,72 @@ export async function claimDue(
   }));
 }
 
-/** Records a claimed row's outcome; only while it is still this claim's ('sending'). */
-export async function finishNotification(
-  db: Db,
-  id: number,
-  change: {
-    status: NotificationStatus;
-    lastError: string | null;
-    sentAt: string | null;
-    nextAttemptAt?: string;
-  },
-): Promise<void> {
-  await db
-    .updateTable('notifications')
-    .set({
-      status: change.status,
-      last_error: change.lastError,
-      sent_at: change.sentAt,
-      ...(change.nextAttemptAt === undefined ? {} : { next_attempt_at: change.nextAttemptAt }),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'sending')
-    .execute();
+/** What a claimed row became: 'sent', 'skipped', 'failed', or 'pending' again to retry. */
+export interface NotificationChange {
+  status: NotificationStatus;
+  lastError: string | null;
+  sentAt: string | null;
+  nextAttemptAt?: string;
 }
 
-export async function findRecipient(db: Db, userId: number): Promise<Recipient | undefined> {
-  const row = await db
+/**
+ * Records claimed rows' outcomes, only while each is still its claim's ('sending'), in the
+ * caller's transaction: one UPDATE per distinct change (a pass's sent rows share one).
+ */
+export async function finishNotifications(
+  trx: Trx,
+  finished: readonly { id: number; change: NotificationChange }[],
+): Promise<void> {
+  const idsByChange = new Map<string, { change: NotificationChange; ids: number[] }>();
+  for (const { id, change } of finished) {
+    const key = JSON.stringify([
+      change.status,
+      change.lastError,
+      change.sentAt,
+      change.nextAttemptAt,
+    ]);
+    const group = idsByChange.get(key) ?? { change, ids: [] };
+    group.ids.push(id);
+    idsByChange.set(key, group);
+  }
+  for (const { change, ids } of idsByChange.values()) {
+    await trx
+      .updateTable('notifications')
+      .set({
+        status: change.status,
+        last_error: change.lastError,
+        sent_at: change.sentAt,
+        ...(change.nextAttemptAt === undefined ? {} : { next_attempt_at: change.nextAttemptAt }),
+      })
+      .where('id', 'in', inList(ids.sort((a, b) => a - b)))
+      .where('status', '=', 'sending')
+      .execute();
+  }
+}
+
+/** The people of `userIds` who exist, by id. */
+export async function findRecipients(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Map<number, Recipient>> {
+  const found = new Map<number, Recipient>();
+  if (userIds.length === 0) return found;
+  const rows = await db
     .selectFrom('users')
     .select(['id', 'email', 'email_verified', 'notify_push', 'notify_email', 'language'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (row === undefined) return undefined;
-  return {
-    language: row.language,
-    userId: row.id,
-    email: row.email,
-    emailVerified: row.email_verified === 1,
-    notifyPush: row.notify_push === 1,
-    notifyEmail: row.notify_email === 1,
-  };
+    .where('id', 'in', inList([...new Set(userIds)]))
+    .execute();
+  for (const row of rows) {
+    found.set(row.id, {
+      language: row.language,
+      userId: row.id,
+      email: row.email,
+      emailVerified: row.email_verified === 1,
+      notifyPush: row.notify_push === 1,
+      notifyEmail: row.notify_email === 1,
+    });
+  }
+  return found;
 }
 
 export async function findPreferences(
@@ -259,20 +283,23 @@ export async function reminderCandidates(
   }));
 }
 
-/** Whether a reminder still holds: the sign-up CONFIRMED, the round SCHEDULED at that start. */
-export async function reminderStillHolds(
+/**
+ * The reminders that still hold: the sign-up CONFIRMED, its round SCHEDULED at the start the
+ * reminder names (a moved round's old reminder does not; its new one does).
+ */
+export async function remindersStillHolding<R extends { signupId: number; startTime: string }>(
   db: Db,
-  signupId: number,
-  startTime: string,
-): Promise<boolean> {
-  const row = await db
+  reminders: readonly R[],
+): Promise<R[]> {
+  if (reminders.length === 0) return [];
+  const rows = await db
     .selectFrom('round_signups as s')
     .innerJoin('rounds as r', 'r.id', 's.round_id')
-    .select('s.id')
-    .where('s.id', '=', signupId)
+    .select(['s.id', 'r.start_time'])
+    .where('s.id', 'in', inList([...new Set(reminders.map((r) => r.signupId))]))
     .where('s.status', '=', 'CONFIRMED')
     .where('r.status', '=', 'SCHEDULED')
-    .where('r.start_time', '=', startTime)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  const startOf = new Map(rows.map((row) => [row.id, row.start_time]));
+  return reminders.filter((r) => startOf.get(r.signupId) === r.startTime);
 }

@@ -1,9 +1,16 @@
 // push_subscriptions: each person's browsers (one row per endpoint) and push_deliveries: which
 // of them got which notification.
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
+import { inList } from '../db/in-list.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Database } from '../db/schema.ts';
-import type { NewSubscription, StoredSubscription } from './push.types.ts';
+import type {
+  DeliveriesDone,
+  DeliveryClaim,
+  DeliveryKey,
+  NewSubscription,
+  StoredSubscription,
+} from './push.types.ts';
 
 /**
  * Stores the endpoint for this user. An endpoint already stored moves to this user with its
@@ -57,104 +64,158 @@ export async function deleteUserSubscription(
   return Number(result.numDeletedRows);
 }
 
-export async function listUserSubscriptions(db: Db, userId: number): Promise<StoredSubscription[]> {
-  return db
+/** The subscriptions of `userIds`, each person's in id order. */
+export async function listSubscriptionsOf(
+  db: Db,
+  userIds: readonly number[],
+): Promise<(StoredSubscription & { userId: number })[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
     .selectFrom('push_subscriptions')
-    .select(['id', 'endpoint', 'p256dh', 'auth'])
-    .where('user_id', '=', userId)
+    .select(['id', 'user_id', 'endpoint', 'p256dh', 'auth'])
+    .where('user_id', 'in', inList([...new Set(userIds)]))
     .orderBy('id')
     .execute();
+  return rows.map(({ user_id, ...sub }) => ({ ...sub, userId: user_id }));
 }
 
-/** The push service said the subscription is gone (404/410): its deliveries go with it. */
-export async function deleteSubscription(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+type Trx = Transaction<Database>;
+
+/**
+ * Row values for `(notification_id, subscription_id) IN (…)`, in key order (two senders
+ * claiming overlapping keys lock them in the same order on PostgreSQL: no deadlock).
+ */
+function keyTuples(keys: readonly DeliveryKey[]) {
+  const sorted = [...keys].sort(
+    (a, b) => a.notificationId - b.notificationId || a.subscriptionId - b.subscriptionId,
+  );
+  return inList(sorted);
+}
+
+const keyOf = (k: DeliveryKey) => `${k.notificationId}:${k.subscriptionId}`;
+
+/** `(notification_id, subscription_id) IN (…)` of push_deliveries, for `.where`. */
+function keysIn(keys: readonly DeliveryKey[]) {
+  return (eb: ExpressionBuilder<Database, 'push_deliveries'>) =>
+    eb(
+      eb.refTuple('notification_id', 'subscription_id'),
+      'in',
+      keyTuples(keys).map((k) => eb.tuple(k.notificationId, k.subscriptionId)),
+    );
 }
 
 /**
- * Claims the delivery of a notification to a subscription: true when this caller may send.
- * A row exists from an earlier attempt: 'sent' or 'failed' stay done; a 'sending' claim is
- * taken over only once older than `staleBefore` (its sender died mid-send), compared-and-set
- * on its claim time, so two senders never both win.
+ * Claims the deliveries of notifications to subscriptions, in one transaction; answers each
+ * key's claim: 'claimed' when this caller may send. A row from an earlier attempt: 'sent' or
+ * 'failed' stay done; a 'sending' claim is taken over only once older than `staleBefore` (its
+ * sender died mid-send), compared-and-set on its claim time, so two senders never both win;
+ * else 'busy' (another sender holds it now).
  */
-export async function claimDelivery(
+export async function claimDeliveries(
   db: Db,
-  key: { notificationId: number; subscriptionId: number },
+  keys: readonly DeliveryKey[],
   now: string,
   staleBefore: string,
-): Promise<boolean> {
-  const inserted = await db
-    .insertInto('push_deliveries')
-    .values({
-      notification_id: key.notificationId,
-      subscription_id: key.subscriptionId,
-      status: 'sending',
-      claimed_at: now,
-      sent_at: null,
-    })
-    .onConflict((oc) => oc.columns(['notification_id', 'subscription_id']).doNothing())
-    .returning('notification_id')
-    .executeTakeFirst();
-  if (inserted !== undefined) return true;
-  const retaken = await db
-    .updateTable('push_deliveries')
-    .set({ claimed_at: now })
-    .where('notification_id', '=', key.notificationId)
-    .where('subscription_id', '=', key.subscriptionId)
-    .where('status', '=', 'sending')
-    .where('claimed_at', '<', staleBefore)
-    .returning('notification_id')
-    .executeTakeFirst();
-  return retaken !== undefined;
-}
-
-/** Where the delivery of a notification to a subscription stands (undefined: unclaimed). */
-export async function deliveryStatus(
-  db: Db,
-  key: { notificationId: number; subscriptionId: number },
-): Promise<'sending' | 'sent' | 'failed' | undefined> {
-  const row = await db
-    .selectFrom('push_deliveries')
-    .select('status')
-    .where('notification_id', '=', key.notificationId)
-    .where('subscription_id', '=', key.subscriptionId)
-    .executeTakeFirst();
-  return row?.status;
-}
-
-/** The device got it ('sent', and the subscription's last success), or never will ('failed'). */
-export async function finishDelivery(
-  db: Db,
-  key: { notificationId: number; subscriptionId: number },
-  status: 'sent' | 'failed',
-  at: string,
-): Promise<void> {
+): Promise<Map<string, DeliveryClaim>> {
+  const claims = new Map<string, DeliveryClaim>();
+  if (keys.length === 0) return claims;
   await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('push_deliveries')
+      .values(
+        keyTuples(keys).map((k) => ({
+          notification_id: k.notificationId,
+          subscription_id: k.subscriptionId,
+          status: 'sending' as const,
+          claimed_at: now,
+          sent_at: null,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['notification_id', 'subscription_id']).doNothing())
+      .returning(['notification_id', 'subscription_id'])
+      .execute();
+    markClaimed(claims, inserted);
+    const held = keys.filter((k) => !claims.has(keyOf(k)));
+    if (held.length === 0) return;
+    const retaken = await trx
+      .updateTable('push_deliveries')
+      .set({ claimed_at: now })
+      .where(keysIn(held))
+      .where('status', '=', 'sending')
+      .where('claimed_at', '<', staleBefore)
+      .returning(['notification_id', 'subscription_id'])
+      .execute();
+    markClaimed(claims, retaken);
+    const others = held.filter((k) => !claims.has(keyOf(k)));
+    if (others.length === 0) return;
+    const statuses = await trx
+      .selectFrom('push_deliveries')
+      .select(['notification_id', 'subscription_id', 'status'])
+      .where(keysIn(others))
+      .execute();
+    for (const row of statuses) {
+      const key = keyOf({
+        notificationId: row.notification_id,
+        subscriptionId: row.subscription_id,
+      });
+      claims.set(key, row.status === 'sending' ? 'busy' : row.status);
+    }
+  });
+  // A row gone between the insert and the read (its subscription deleted): nothing to send.
+  for (const k of keys) if (!claims.has(keyOf(k))) claims.set(keyOf(k), 'busy');
+  return claims;
+}
+
+function markClaimed(
+  claims: Map<string, DeliveryClaim>,
+  rows: readonly { notification_id: number; subscription_id: number }[],
+): void {
+  for (const row of rows) {
+    claims.set(
+      keyOf({ notificationId: row.notification_id, subscriptionId: row.subscription_id }),
+      'claimed',
+    );
+  }
+}
+
+/** The claim of a delivery (claimDeliveries) by its key. */
+export function claimOf(claims: Map<string, DeliveryClaim>, key: DeliveryKey): DeliveryClaim {
+  return claims.get(keyOf(key)) ?? 'busy';
+}
+
+/**
+ * Records what a pass's claimed deliveries came to, in the caller's transaction: 'sent' (and
+ * the subscription's last success) or 'failed' for good; a transient failure's claim goes, so
+ * the notification's retry sends to that device; a subscription the push service says is
+ * gone (404/410) is deleted, its deliveries with it.
+ */
+export async function recordDeliveries(trx: Trx, done: DeliveriesDone, at: string): Promise<void> {
+  for (const status of ['sent', 'failed'] as const) {
+    const keys = status === 'sent' ? done.sent : done.failed;
+    if (keys.length === 0) continue;
     await trx
       .updateTable('push_deliveries')
       .set({ status, sent_at: at })
-      .where('notification_id', '=', key.notificationId)
-      .where('subscription_id', '=', key.subscriptionId)
+      .where(keysIn(keys))
       .execute();
-    if (status === 'sent') {
-      await trx
-        .updateTable('push_subscriptions')
-        .set({ last_success_at: at })
-        .where('id', '=', key.subscriptionId)
-        .execute();
-    }
-  });
-}
-
-/** A transient failure: the claim goes, so the notification's retry sends to this device. */
-export async function releaseDelivery(
-  db: Db,
-  key: { notificationId: number; subscriptionId: number },
-): Promise<void> {
-  await db
-    .deleteFrom('push_deliveries')
-    .where('notification_id', '=', key.notificationId)
-    .where('subscription_id', '=', key.subscriptionId)
-    .where('status', '=', 'sending')
-    .execute();
+  }
+  if (done.sent.length > 0) {
+    const subscriptionIds = [...new Set(done.sent.map((k) => k.subscriptionId))];
+    await trx
+      .updateTable('push_subscriptions')
+      .set({ last_success_at: at })
+      .where('id', 'in', inList(subscriptionIds.sort((a, b) => a - b)))
+      .execute();
+  }
+  if (done.released.length > 0) {
+    await trx
+      .deleteFrom('push_deliveries')
+      .where(keysIn(done.released))
+      .where('status', '=', 'sending')
+      .execute();
+  }
+  if (done.gone.length > 0) {
+    const gone = [...new Set(done.gone)].sort((a, b) => a - b);
+    await trx.deleteFrom('push_subscriptions').where('id', 'in', inList(gone)).execute();
+  }
 }

@@ -113,6 +113,34 @@ describe.each(testDialects())('round reminders (%s)', (dialect) => {
     expect(reminderMails(r.person.email)).toHaveLength(1);
   });
 
+  it('a pass holding both reminders of a round moved within the window sends only the new one', async () => {
+    at(new Date());
+    const r = await confirmedOn(48 * HOUR);
+    at(new Date(r.start.getTime() - 23 * HOUR));
+    expect(await server.app.notifications.scheduleReminders()).toBeGreaterThanOrEqual(1);
+    // Moved half an hour later, still inside the window: the next pass queues the new reminder and
+    // claims it together with the old one (the stale check reads the pass's reminders at once).
+    const newStart = new Date(r.start.getTime() + HOUR / 2);
+    const moved = await call(server.app, 'PUT', `/api/admin/rounds/${r.roundId}`, {
+      as: admin,
+      body: adminBody(admin, {
+        startTime: newStart.toISOString(),
+        endTime: new Date(newStart.getTime() + 2 * HOUR).toISOString(),
+      }),
+    });
+    expect(moved.statusCode).toBe(200);
+    await server.app.notifications.drain();
+    const rows = await remindersOf(r.signupId);
+    const statusesAt = (start: Date) =>
+      rows
+        .filter((row) => row.event_key.endsWith(start.toISOString()))
+        .map((row) => row.status)
+        .sort();
+    expect(statusesAt(r.start)).toEqual(['skipped', 'skipped']);
+    expect(statusesAt(newStart)).toEqual(['sent', 'skipped']); // push: none set up
+    expect(reminderMails(r.person.email)).toHaveLength(1);
+  });
+
   it('a cancelled round is not reminded, whether cancelled before or after the queueing', async () => {
     at(new Date());
     const before = await confirmedOn(48 * HOUR);

@@ -6,6 +6,9 @@
 // queue's own queueNotification, which the server's worker picks up.
 // - each device of the person gets the event once, the JSON right; nobody else gets it;
 // - 410 or 404 removes the subscription (and it is not tried again);
+// - one pass over several people records each right: a device sent, one gone (deleted), one
+//   answering 500 (its claim released, the row to retry), one held by another sender (not
+//   sent, its claim left as it was), a person with no device;
 // - a connection dropped before the answer is tried again at once (a kept-alive connection
 //   the push service closes as a request goes out: CI's one failure of the 410 test);
 // - 429 then 500, each with Retry-After, then 201: delivered once, and the person's other
@@ -239,6 +242,123 @@ describe.each(testDialects())('Web Push through a real server process (%s)', (di
       await receiver.waitFor(() => deliveredWith('kept', 'second-after-410').length === 1);
       expect(receiver.attempts.filter((a) => a.name === 'gone')).toHaveLength(1);
       expect(receiver.attempts.filter((a) => a.name === 'unknown')).toHaveLength(1);
+    },
+    SLOW,
+  );
+
+  it(
+    'one pass over several people records each right: sent, gone, retried, held, no device',
+    async () => {
+      const people = await Promise.all(
+        ['sent', 'gone', 'retried', 'held', 'none'].map(async (role) => ({
+          role,
+          user: await createSignedInUser(opened.db),
+        })),
+      );
+      const userOf = (role: string) => people.find((p) => p.role === role)!.user;
+      for (const role of ['sent', 'gone', 'retried', 'held']) {
+        await subscribe(userOf(role), `pass-${role}`);
+      }
+      receiver.answer('pass-gone', { status: 410 });
+      receiver.answer('pass-retried', { status: 500, retryAfter: '3600' });
+      const label = `Pass ${randomBytes(3).toString('hex')}`;
+      const heldSince = new Date().toISOString();
+      // All queued in one commit, so the worker's next pass claims them together; 'held' has
+      // a fresh claim by another sender on its one device.
+      await opened.db.transaction().execute(async (trx) => {
+        await queueNotification(
+          { trx, now: new Date() },
+          {
+            kind: 'item.outOfStock',
+            eventKey: `pass-test:${label}`,
+            userIds: people.map((p) => p.user.id),
+            params: { itemId: 1, name: label },
+          },
+        );
+        const held = await trx
+          .selectFrom('notifications')
+          .select('id')
+          .where('event_key', '=', `pass-test:${label}`)
+          .where('user_id', '=', userOf('held').id)
+          .where('channel', '=', 'push')
+          .executeTakeFirstOrThrow();
+        const heldSub = await trx
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('user_id', '=', userOf('held').id)
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('push_deliveries')
+          .values({
+            notification_id: held.id,
+            subscription_id: heldSub.id,
+            status: 'sending',
+            claimed_at: heldSince,
+            sent_at: null,
+          })
+          .execute();
+      });
+      const rows = () =>
+        opened.db
+          .selectFrom('notifications')
+          .select(['id', 'user_id', 'status', 'last_error'])
+          .where('event_key', '=', `pass-test:${label}`)
+          .where('channel', '=', 'push')
+          .execute();
+      // Recorded: each row sent, or told why not.
+      const recorded = async () =>
+        (await rows()).every((r) => r.status === 'sent' || r.last_error !== null);
+      const until = Date.now() + 60_000;
+      while (!(await recorded()) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const byRole = new Map(
+        (await rows()).map((r) => [people.find((p) => p.user.id === r.user_id)!.role, r]),
+      );
+      expect(byRole.get('sent')).toMatchObject({ status: 'sent', last_error: null });
+      expect(byRole.get('gone')).toMatchObject({
+        status: 'skipped',
+        last_error: 'every push subscription has expired',
+      });
+      expect(byRole.get('retried')).toMatchObject({
+        status: 'pending',
+        last_error: 'push service answered 500',
+      });
+      expect(byRole.get('held')).toMatchObject({
+        status: 'pending',
+        last_error: 'another sender holds a device',
+      });
+      expect(byRole.get('none')).toMatchObject({
+        status: 'skipped',
+        last_error: 'no push subscription',
+      });
+      const deliveries = await opened.db
+        .selectFrom('push_deliveries')
+        .innerJoin('notifications', 'notifications.id', 'push_deliveries.notification_id')
+        .select(['notifications.user_id', 'push_deliveries.status', 'push_deliveries.claimed_at'])
+        .where('notifications.event_key', '=', `pass-test:${label}`)
+        .execute();
+      const deliveryOf = (role: string) => deliveries.filter((d) => d.user_id === userOf(role).id);
+      expect(deliveryOf('sent').map((d) => d.status)).toEqual(['sent']);
+      expect(deliveryOf('gone')).toEqual([]); // its subscription went, and the claim with it
+      expect(deliveryOf('retried')).toEqual([]); // released: the retry sends again
+      expect(deliveryOf('held')).toMatchObject([{ status: 'sending', claimed_at: heldSince }]);
+      const subs = await opened.db
+        .selectFrom('push_subscriptions')
+        .select(['user_id', 'last_success_at'])
+        .where(
+          'user_id',
+          'in',
+          people.map((p) => p.user.id),
+        )
+        .execute();
+      const subOf = (role: string) => subs.filter((s) => s.user_id === userOf(role).id);
+      expect(subOf('gone')).toEqual([]);
+      expect(subOf('sent')[0]?.last_success_at).not.toBeNull();
+      expect(subOf('retried')[0]?.last_success_at).toBeNull();
+      expect(deliveredWith('pass-sent', label)).toHaveLength(1);
+      expect(receiver.attempts.filter((a) => a.name === 'pass-held')).toEqual([]);
+      expect(receiver.attempts.filter((a) => a.name === 'pass-gone')).toHaveLength(1);
     },
     SLOW,
   );
