@@ -1,8 +1,9 @@
 // The startup screen ("Establishing secure connection...", spec section 2 "Startup") written
 // into the built index.html, so it paints as soon as the HTML arrives instead of after the
 // entry script (~80 KB) has downloaded and run: on a slow phone link that script is most of a
-// second, during which the page was blank (issue 21: the homes' first paint). React's first
-// render replaces it with the same screen (shell/startup-overlay.tsx, same classes).
+// second, during which the page was blank (issue 21: the homes' first paint). It sits beside
+// React's #root and stays until the startup ends (shell/page-startup-screen.ts): replaced at
+// React's first render, Chromium counted React's copy as the largest paint, not this one.
 // - The screen holds the text in every language (from the catalogues: a third language is one
 //   more folder), each marked with its lang; CSS shows the one <html lang> names.
 // - <html lang> is set before the body paints by a tiny classic script in <head>, by the rules
@@ -18,6 +19,7 @@ import {
   type Language,
 } from '#shared/i18n/languages';
 import { LOCALES_DIR, readCatalogue } from '#server/i18n/catalogue-files';
+import { PAGE_STARTUP_SCREEN_ID } from '#shared/startup-screen';
 
 const TEXT_ID = 'common.startup.connecting';
 const SCRIPT_NAME = 'startup-language.js';
@@ -55,20 +57,23 @@ function languageScript(): string {
 }
 
 function startupScreen(): string {
+  // One paragraph with a span per language, not a paragraph per language: beside a hidden
+  // sibling paragraph, Chromium did not count the shown one as the largest paint (LCP then
+  // waited for React's copy of it).
   const texts = LANGUAGES.map(
-    (language) =>
-      `<p class="startup-text" lang="${language}">${escapeHtml(startupText(language))}</p>`,
+    (language) => `<span lang="${language}">${escapeHtml(startupText(language))}</span>`,
   );
   return (
-    '<div id="root"><div class="startup-overlay" role="status" aria-live="polite">' +
-    `<div class="startup-spinner" aria-hidden="true"></div>${texts.join('')}</div></div>`
+    `<div id="${PAGE_STARTUP_SCREEN_ID}" class="startup-overlay" role="status" aria-live="polite">` +
+    '<div class="startup-spinner" aria-hidden="true"></div>' +
+    `<p class="startup-text">${texts.join('')}</p></div>${EMPTY_ROOT}`
   );
 }
 
 /** Hides every language's text but the one <html lang> names. */
 function languageRules(): string {
   const hidden = LANGUAGES.map(
-    (language) => `html:not([lang="${language}"]) .startup-text[lang="${language}"]`,
+    (language) => `html:not([lang="${language}"]) .startup-text [lang="${language}"]`,
   );
   return `<style>${hidden.join(',')}{display:none}</style>`;
 }

@@ -1,8 +1,9 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { FirstScreen, prepareFirstScreen } from './first-screen.tsx';
 import { FatalErrorScreen, SecurityErrorScreen } from './security-error-screen.tsx';
 import { SessionExpiredHost } from './session-expired-host.tsx';
 import { StatusToasts } from '../ui/status-toast.tsx';
+import { removePageStartupScreen } from './page-startup-screen.ts';
 import { StartupOverlay } from './startup-overlay.tsx';
 import { runStartup, type StartupPhase } from './startup.ts';
 
@@ -23,6 +24,11 @@ export function AppShell() {
       live = false;
     };
   }, [attempt]);
+
+  // Before the next screen paints, so the page's startup screen never shows over it.
+  useLayoutEffect(() => {
+    if (phase.kind !== 'connecting') removePageStartupScreen();
+  }, [phase.kind]);
 
   switch (phase.kind) {
     case 'connecting':
