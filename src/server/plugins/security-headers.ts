@@ -10,7 +10,8 @@ const CONTENT_SECURITY_POLICY = {
   directives: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
-    // Radix injects <style> elements for scroll locking; scripts stay strictly 'self'.
+    // index.html inlines the entry stylesheet and the startup screen's language rules (the first
+    // paint waits for no stylesheet request: vite.config.ts). Scripts stay strictly 'self'.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     connectSrc: ["'self'"],
