@@ -82,8 +82,8 @@ export async function listSubscriptionsOf(
 type Trx = Transaction<Database>;
 
 /**
- * Row values for `(notification_id, subscription_id) IN (…)`, in key order (two senders
- * claiming overlapping keys lock them in the same order on PostgreSQL: no deadlock).
+ * Row values for `(notification_id, subscription_id) IN (…)` and the claim's insert, in key
+ * order: two senders whose claims overlap (a lease ran out) insert them in the same order.
  */
 function keyTuples(keys: readonly DeliveryKey[]) {
   const sorted = [...keys].sort(
