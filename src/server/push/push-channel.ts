@@ -72,6 +72,8 @@ const VAPID_EXP_SECONDS = 12 * 60 * 60;
 
 export interface PushChannelDeps {
   db: Db;
+  /** True on PostgreSQL: the claims hold their subscriptions FOR KEY SHARE. */
+  rowLocks: boolean;
   keys: VapidKeys;
   subject: string;
   pushHosts: readonly string[];
@@ -244,6 +246,7 @@ export function createPushChannel(deps: PushChannelDeps): ClosablePushChannel {
     if (claim === 'sent') return { kind: 'sent' };
     if (claim === 'failed') return { kind: 'failed', reason: 'failed on an earlier attempt' };
     if (claim === 'busy') return { kind: 'busy' };
+    if (claim === 'gone') return { kind: 'gone' }; // unsubscribed since the pass read it
     const result = await post(sub, message);
     if (result.kind === 'sent') done.sent.push(key);
     else if (result.kind === 'failed') done.failed.push(key);
@@ -279,8 +282,8 @@ export function createPushChannel(deps: PushChannelDeps): ClosablePushChannel {
       const claims = await claimDeliveries(
         deps.db,
         toClaim.map((d) => d.key),
-        now.toISOString(),
-        staleBefore,
+        { now: now.toISOString(), staleBefore },
+        deps.rowLocks,
       );
       const done: DeliveriesDone = { sent: [], failed: [], released: [], gone: [] };
       const outcomes = new Map<number, DeliveryOutcome>();

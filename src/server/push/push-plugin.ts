@@ -19,6 +19,7 @@ export async function registerPush(app: FastifyInstance): Promise<void> {
   const keys = await loadVapidKeys(opened.db, config.vapidKeys, config.vapidSubject);
   const channel = createPushChannel({
     db: opened.db,
+    rowLocks: opened.dialect === 'postgres',
     keys,
     subject: config.vapidSubject,
     pushHosts: config.pushHosts,

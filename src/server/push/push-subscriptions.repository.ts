@@ -109,51 +109,28 @@ function keysIn(keys: readonly DeliveryKey[]) {
  * key's claim: 'claimed' when this caller may send. A row from an earlier attempt: 'sent' or
  * 'failed' stay done; a 'sending' claim is taken over only once older than `staleBefore` (its
  * sender died mid-send), compared-and-set on its claim time, so two senders never both win;
- * else 'busy' (another sender holds it now).
+ * else 'busy' (another sender holds it now). 'gone': the subscription was deleted since the
+ * caller read it (an unsubscribe, a logout), so nothing is claimed for it; its insert would
+ * have failed the foreign key and with it the whole batch's claim.
  */
 export async function claimDeliveries(
   db: Db,
   keys: readonly DeliveryKey[],
-  now: string,
-  staleBefore: string,
+  times: { now: string; staleBefore: string },
+  rowLocks: boolean,
 ): Promise<Map<string, DeliveryClaim>> {
   const claims = new Map<string, DeliveryClaim>();
   if (keys.length === 0) return claims;
+  const unclaimed = () => keys.filter((k) => !claims.has(keyOf(k)));
   await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('push_deliveries')
-      .values(
-        keyTuples(keys).map((k) => ({
-          notification_id: k.notificationId,
-          subscription_id: k.subscriptionId,
-          status: 'sending' as const,
-          claimed_at: now,
-          sent_at: null,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['notification_id', 'subscription_id']).doNothing())
-      .returning(['notification_id', 'subscription_id'])
-      .execute();
-    markClaimed(claims, inserted);
-    const held = keys.filter((k) => !claims.has(keyOf(k)));
-    if (held.length === 0) return;
-    const retaken = await trx
-      .updateTable('push_deliveries')
-      .set({ claimed_at: now })
-      .where(keysIn(held))
-      .where('status', '=', 'sending')
-      .where('claimed_at', '<', staleBefore)
-      .returning(['notification_id', 'subscription_id'])
-      .execute();
-    markClaimed(claims, retaken);
-    const others = held.filter((k) => !claims.has(keyOf(k)));
-    if (others.length === 0) return;
-    const statuses = await trx
-      .selectFrom('push_deliveries')
-      .select(['notification_id', 'subscription_id', 'status'])
-      .where(keysIn(others))
-      .execute();
-    for (const row of statuses) {
+    const live = await lockLiveSubscriptions(trx, keys, rowLocks);
+    for (const k of keys) if (!live.has(k.subscriptionId)) claims.set(keyOf(k), 'gone');
+    if (unclaimed().length === 0) return;
+    markClaimed(claims, await insertClaims(trx, unclaimed(), times.now));
+    if (unclaimed().length === 0) return;
+    markClaimed(claims, await retakeStaleClaims(trx, unclaimed(), times));
+    if (unclaimed().length === 0) return;
+    for (const row of await deliveryStatuses(trx, unclaimed())) {
       const key = keyOf({
         notificationId: row.notification_id,
         subscriptionId: row.subscription_id,
@@ -162,8 +139,63 @@ export async function claimDeliveries(
     }
   });
   // A row gone between the insert and the read (its subscription deleted): nothing to send.
-  for (const k of keys) if (!claims.has(keyOf(k))) claims.set(keyOf(k), 'busy');
+  for (const k of unclaimed()) claims.set(keyOf(k), 'busy');
   return claims;
+}
+
+/**
+ * The keys' subscriptions that still exist; on PostgreSQL held FOR KEY SHARE (what the
+ * foreign key's own check takes) so none is deleted before the claims commit.
+ */
+async function lockLiveSubscriptions(
+  trx: Trx,
+  keys: readonly DeliveryKey[],
+  rowLocks: boolean,
+): Promise<Set<number>> {
+  const ids = [...new Set(keys.map((k) => k.subscriptionId))].sort((a, b) => a - b);
+  let query = trx.selectFrom('push_subscriptions').select('id').where('id', 'in', inList(ids));
+  if (rowLocks) query = query.forKeyShare();
+  return new Set((await query.execute()).map((r) => r.id));
+}
+
+function insertClaims(trx: Trx, keys: readonly DeliveryKey[], now: string) {
+  return trx
+    .insertInto('push_deliveries')
+    .values(
+      keyTuples(keys).map((k) => ({
+        notification_id: k.notificationId,
+        subscription_id: k.subscriptionId,
+        status: 'sending' as const,
+        claimed_at: now,
+        sent_at: null,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['notification_id', 'subscription_id']).doNothing())
+    .returning(['notification_id', 'subscription_id'])
+    .execute();
+}
+
+function retakeStaleClaims(
+  trx: Trx,
+  keys: readonly DeliveryKey[],
+  times: { now: string; staleBefore: string },
+) {
+  return trx
+    .updateTable('push_deliveries')
+    .set({ claimed_at: times.now })
+    .where(keysIn(keys))
+    .where('status', '=', 'sending')
+    .where('claimed_at', '<', times.staleBefore)
+    .returning(['notification_id', 'subscription_id'])
+    .execute();
+}
+
+function deliveryStatuses(trx: Trx, keys: readonly DeliveryKey[]) {
+  return trx
+    .selectFrom('push_deliveries')
+    .select(['notification_id', 'subscription_id', 'status'])
+    .where(keysIn(keys))
+    .execute();
 }
 
 function markClaimed(

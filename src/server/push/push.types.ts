@@ -22,8 +22,11 @@ export interface DeliveryKey {
   subscriptionId: number;
 }
 
-/** Where a delivery stands for a sender: its own to send, done before, or held by another. */
-export type DeliveryClaim = 'claimed' | 'sent' | 'failed' | 'busy';
+/**
+ * Where a delivery stands for a sender: its own to send, done before, held by another, or its
+ * subscription deleted since it was read.
+ */
+export type DeliveryClaim = 'claimed' | 'sent' | 'failed' | 'busy' | 'gone';
 
 /** A pass's deliveries by what became of them, to record in one transaction. */
 export interface DeliveriesDone {
