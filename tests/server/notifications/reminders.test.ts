@@ -66,6 +66,17 @@ describe.each(testDialects())('round reminders (%s)', (dialect) => {
   const at = (time: Date) => {
     now = time;
   };
+  /** The admin moves the round to start at `start` (two hours long), as the admin screen does. */
+  async function moveRound(roundId: number, start: Date): Promise<void> {
+    const moved = await call(server.app, 'PUT', `/api/admin/rounds/${String(roundId)}`, {
+      as: admin,
+      body: adminBody(admin, {
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 2 * HOUR).toISOString(),
+      }),
+    });
+    expect(moved.statusCode).toBe(200);
+  }
 
   it('is queued once the round is within REMINDER_HOURS, and mailed', async () => {
     at(new Date());
@@ -92,14 +103,7 @@ describe.each(testDialects())('round reminders (%s)', (dialect) => {
     at(new Date(r.start.getTime() - 23 * HOUR));
     expect(await server.app.notifications.scheduleReminders()).toBeGreaterThanOrEqual(1);
     const newStart = new Date(Date.now() + 96 * HOUR);
-    const moved = await call(server.app, 'PUT', `/api/admin/rounds/${r.roundId}`, {
-      as: admin,
-      body: adminBody(admin, {
-        startTime: newStart.toISOString(),
-        endTime: new Date(newStart.getTime() + 2 * HOUR).toISOString(),
-      }),
-    });
-    expect(moved.statusCode).toBe(200);
+    await moveRound(r.roundId, newStart);
     await server.app.notifications.drain();
     const old = await remindersOf(r.signupId);
     expect(old.map((row) => row.status)).toEqual(['skipped', 'skipped']);
@@ -121,14 +125,7 @@ describe.each(testDialects())('round reminders (%s)', (dialect) => {
     // Moved half an hour later, still inside the window: the next pass queues the new reminder and
     // claims it together with the old one (the stale check reads the pass's reminders at once).
     const newStart = new Date(r.start.getTime() + HOUR / 2);
-    const moved = await call(server.app, 'PUT', `/api/admin/rounds/${r.roundId}`, {
-      as: admin,
-      body: adminBody(admin, {
-        startTime: newStart.toISOString(),
-        endTime: new Date(newStart.getTime() + 2 * HOUR).toISOString(),
-      }),
-    });
-    expect(moved.statusCode).toBe(200);
+    await moveRound(r.roundId, newStart);
     await server.app.notifications.drain();
     const rows = await remindersOf(r.signupId);
     const statusesAt = (start: Date) =>
